@@ -1,0 +1,74 @@
+// @ts-check
+import * as esbuild from 'esbuild';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** @type {import('esbuild').BuildOptions} */
+const base = {
+	bundle: true,
+	platform: 'node',
+	format: 'cjs',
+	// VS Code 1.109 runs extensions on Node 22; the bridge may run on any Node >= 20 (or VS Code's own runtime).
+	target: 'node20',
+	sourcemap: !production,
+	sourcesContent: false,
+	minify: production,
+	logLevel: 'warning',
+	legalComments: 'none',
+};
+
+/** @type {import('esbuild').BuildOptions} */
+const extensionOptions = {
+	...base,
+	entryPoints: { extension: 'src/extension.ts' },
+	outdir: 'dist',
+	external: ['vscode'],
+};
+
+/**
+ * The bridge starts once per hook event, so its main bundle holds only what every event needs; the shell
+ * grammar is a separate bundle the bridge `require`s only for shell tools.
+ * @type {import('esbuild').BuildOptions}
+ */
+const bridgeOptions = {
+	...base,
+	entryPoints: { bridge: 'src/bridge/main.ts', 'bridge-shell': 'src/bridge/shellEntry.ts' },
+	outdir: 'dist',
+	banner: { js: '#!/usr/bin/env node' },
+	// The bridge is never debugged through a bundle map in production, and a map is read at startup when present.
+	sourcemap: false,
+};
+
+/** @type {import('esbuild').Plugin} */
+const problemMatcher = {
+	name: 'esbuild-problem-matcher',
+	setup(build) {
+		build.onStart(() => console.log('[watch] build started'));
+		build.onEnd((result) => {
+			for (const { text, location } of result.errors) {
+				console.error(`✘ [ERROR] ${text}`);
+				if (location) {
+					console.error(`    ${location.file}:${location.line}:${location.column}:`);
+				}
+			}
+			console.log('[watch] build finished');
+		});
+	},
+};
+
+const configs = [extensionOptions, bridgeOptions].filter((options) => {
+	const entries = Object.values(/** @type {Record<string,string>} */ (options.entryPoints));
+	return entries.every((entry) => fs.existsSync(entry));
+});
+
+import * as fs from 'node:fs';
+
+if (watch) {
+	for (const options of configs) {
+		const context = await esbuild.context({ ...options, plugins: [problemMatcher] });
+		await context.watch();
+	}
+} else {
+	await Promise.all(configs.map((options) => esbuild.build(options)));
+}

@@ -1,0 +1,45 @@
+// @ts-check
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+const nodeIo = ['fs', 'net', 'child_process', 'http', 'https', 'os', 'path', 'worker_threads', 'dgram', 'tls'];
+const nodeIoPatterns = nodeIo.flatMap((m) => [m, `node:${m}`, `${m}/*`, `node:${m}/*`]);
+
+export default tseslint.config(
+	{ ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-server/**', '.vscode-test/**', 'test-results/**', 'coverage/**'] },
+	js.configs.recommended,
+	...tseslint.configs.recommendedTypeChecked,
+	...tseslint.configs.stylisticTypeChecked,
+	{
+		languageOptions: {
+			parserOptions: { projectService: { allowDefaultProject: ['*.mjs', 'bench/*.mjs', 'scripts/*.mjs', 'test/*/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+		},
+		rules: {
+			curly: 'error',
+			eqeqeq: ['error', 'always'],
+			'no-console': 'error',
+			'@typescript-eslint/no-floating-promises': 'error',
+			'@typescript-eslint/no-misused-promises': 'error',
+			'@typescript-eslint/consistent-type-imports': 'error',
+			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+		},
+	},
+	{
+		// Pure layers: a reader must know from the path alone that these files do no I/O and never see VS Code.
+		files: ['src/core/**', 'src/protocol/**'],
+		rules: {
+			'no-restricted-imports': ['error', { paths: ['vscode'], patterns: nodeIoPatterns }],
+		},
+	},
+	{
+		files: ['src/bridge/**'],
+		rules: { 'no-restricted-imports': ['error', { paths: ['vscode'], patterns: ['**/host/**', '**/ui/**'] }] },
+	},
+	{
+		// Scripts, benches and test drivers are command-line programs: their stdout is their interface.
+		files: ['scripts/**', 'bench/**', 'test/**', '*.mjs'],
+		rules: { 'no-console': 'off' },
+	},
+	prettier,
+);

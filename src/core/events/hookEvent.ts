@@ -1,0 +1,57 @@
+import type { ToolKind } from '../tools/toolKind';
+import type { Dialect } from './dialect';
+import type { HookEventName } from './hookEventName';
+
+/** A tool call as every harness describes it, with its harness-independent kind and what it touches. */
+export interface ToolCall {
+	/** The tool name exactly as the harness sent it (`run_in_terminal`, `bash`, `Bash`, `mcp__github__create_issue`). */
+	readonly name: string;
+	readonly kind: ToolKind;
+	/** The tool's arguments as an object; a CLI `toolArgs` JSON string is already parsed. */
+	readonly input: Readonly<Record<string, unknown>>;
+	/** The harness's id for this call (`tool_use_id`), used to de-duplicate a hook registered twice. */
+	readonly useId?: string;
+	/** The shell command line, for shell tools. */
+	readonly commandLine?: string;
+	/** Which shell grammar reads {@link commandLine}: PowerShell tools are not parsed as bash. */
+	readonly shell?: 'bash' | 'powershell';
+	/** Every file path the call reads or writes, as sent (absolute or relative to `cwd`), in input order, unique. */
+	readonly paths: readonly string[];
+}
+
+/** Fields every event carries once normalised, whatever the dialect. */
+export interface HookEventCommon {
+	readonly dialect: Dialect;
+	readonly sessionId?: string;
+	/** ISO-8601; CLI epoch-milliseconds are converted. */
+	readonly timestamp: string;
+	readonly cwd?: string;
+	readonly transcriptPath?: string;
+	readonly model?: string;
+}
+
+/** One hook event after parsing and normalisation: a tagged union on `name`. */
+export type HookEvent =
+	| (HookEventCommon & { readonly name: 'SessionStart'; readonly source?: string; readonly initialPrompt?: string })
+	| (HookEventCommon & { readonly name: 'UserPromptSubmit'; readonly prompt: string })
+	| (HookEventCommon & { readonly name: 'PreToolUse'; readonly tool: ToolCall })
+	| (HookEventCommon & { readonly name: 'PostToolUse'; readonly tool: ToolCall; readonly toolResponse?: string })
+	| (HookEventCommon & { readonly name: 'PreCompact'; readonly trigger?: string; readonly customInstructions?: string })
+	| (HookEventCommon & { readonly name: 'SubagentStart'; readonly agentId?: string; readonly agentType?: string })
+	| (HookEventCommon & {
+			readonly name: 'SubagentStop';
+			readonly agentId?: string;
+			readonly agentType?: string;
+			readonly stopHookActive: boolean;
+	  })
+	| (HookEventCommon & { readonly name: 'Stop'; readonly stopHookActive: boolean })
+	| (HookEventCommon & { readonly name: 'SessionEnd'; readonly reason?: string })
+	| (HookEventCommon & {
+			readonly name: 'ErrorOccurred';
+			readonly error?: string;
+			readonly errorContext?: string;
+			readonly recoverable?: boolean;
+	  });
+
+/** The normalised event for one event name. */
+export type HookEventOf<N extends HookEventName> = Extract<HookEvent, { readonly name: N }>;

@@ -1,0 +1,47 @@
+/** The shell grammar a command line is read with. */
+export type ShellDialect = 'bash' | 'powershell';
+
+/** How a simple command was reached inside the line: directly, or run by another construct that executes its text. */
+export type CommandOrigin =
+	| 'line'
+	| 'substitution'
+	| 'processSubstitution'
+	| 'shellString'
+	| 'heredoc'
+	| 'exec'
+	| 'xargs';
+
+/** A file redirection attached to a simple command (`> out.txt`, `2>>log`, `| Out-File x`). */
+export interface Redirect {
+	readonly operator: string;
+	readonly target: string;
+}
+
+/**
+ * One simple command found in a command line, with wrappers (`sudo`, `env X=1`, `timeout 5`, `nice`) peeled off.
+ * `argv[0]` is the program actually run; quoted words are unquoted, so `echo "rm -rf /"` has argv `['echo', 'rm -rf /']`.
+ */
+export interface SimpleCommand {
+	readonly argv: readonly string[];
+	/** The command's own source text, for display and for `/regex/` rules. */
+	readonly text: string;
+	/** Wrappers peeled to reach `argv`, outermost first. */
+	readonly wrappers: readonly string[];
+	readonly origin: CommandOrigin;
+	/** Present when the command is a stage of a pipeline: which pipeline, and its 0-based stage. */
+	readonly pipeline?: { readonly id: number; readonly stage: number };
+	readonly redirects: readonly Redirect[];
+}
+
+/** Every simple command in a line, in source order; `parseError` says why the line could not be fully read. */
+export interface CommandLineAnalysis {
+	readonly commandLine: string;
+	readonly dialect: ShellDialect;
+	readonly commands: readonly SimpleCommand[];
+	readonly parseError?: string;
+}
+
+/** Splits a command line into simple commands with a real shell grammar; pure, synchronous once constructed. */
+export interface ShellAnalyzer {
+	analyze(commandLine: string, dialect: ShellDialect): CommandLineAnalysis;
+}
