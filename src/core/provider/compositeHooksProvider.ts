@@ -1,0 +1,153 @@
+import type { HookEvent } from '../events/hookEvent';
+import type { FailAction, HookDecision, MergedDecision, ProviderFailure } from './decision';
+import { mergeDecisions } from './mergeDecisions';
+import type { HookContext, HooksProvider } from './hooksProvider';
+import { HANDLER_NAME } from './hooksProvider';
+
+/** How a provider takes part in the chain: its priority (lower runs and merges first), its time budget and what its failure means. */
+export interface ProviderRegistration {
+	readonly provider: HooksProvider;
+	/** Lower first; equal priorities keep registration order. Default 100. */
+	readonly priority?: number;
+	/** Milliseconds before the provider counts as failed. Default 5000. */
+	readonly timeoutMs?: number;
+	/** Default `warn`. */
+	readonly failAction?: FailAction;
+}
+
+/** What the chain needs to know about the call besides the event. */
+export interface DecideOptions {
+	readonly workspaceFolder?: string;
+	/** Aborted when the answer is no longer wanted (the hook process went away). */
+	readonly signal?: AbortSignal;
+}
+
+interface Entry {
+	readonly provider: HooksProvider;
+	readonly priority: number;
+	readonly timeoutMs: number;
+	readonly failAction: FailAction;
+	readonly order: number;
+}
+
+const DEFAULT_PRIORITY = 100;
+const DEFAULT_TIMEOUT_MS = 5000;
+
+/**
+ * Asks every registered provider about an event and merges their answers (deny > ask > allow, see {@link mergeDecisions}).
+ * Providers run concurrently, so one slow provider costs its own timeout, not the sum; the merge still follows priority order.
+ */
+export class CompositeHooksProvider {
+	private entries: Entry[] = [];
+	private nextOrder = 0;
+
+	constructor(registrations: readonly ProviderRegistration[] = []) {
+		for (const registration of registrations) {
+			this.register(registration);
+		}
+	}
+
+	/** Adds a provider; the returned function removes it again. A second provider with the same id is refused. */
+	register(registration: ProviderRegistration): () => void {
+		const { provider } = registration;
+		if (this.entries.some((entry) => entry.provider.id === provider.id)) {
+			throw new Error(`A hooks provider with id '${provider.id}' is already registered.`);
+		}
+		const entry: Entry = {
+			provider,
+			priority: registration.priority ?? DEFAULT_PRIORITY,
+			timeoutMs: registration.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+			failAction: registration.failAction ?? 'warn',
+			order: this.nextOrder++,
+		};
+		this.entries = [...this.entries, entry].sort((a, b) => a.priority - b.priority || a.order - b.order);
+		return () => {
+			this.entries = this.entries.filter((candidate) => candidate !== entry);
+		};
+	}
+
+	/** The ids of the registered providers in chain order. */
+	get providerIds(): readonly string[] {
+		return this.entries.map((entry) => entry.provider.id);
+	}
+
+	/** Runs the chain for one event; never throws: failures become {@link ProviderFailure}s (and a deny under `block`). */
+	async decide(event: HookEvent, options: DecideOptions = {}): Promise<MergedDecision> {
+		const entries = this.entries;
+		const outcomes = await Promise.all(entries.map((entry) => this.ask(entry, event, options)));
+		const decisions: HookDecision[] = [];
+		const failures: ProviderFailure[] = [];
+		for (const outcome of outcomes) {
+			if (outcome.decision) {
+				decisions.push(outcome.decision);
+			}
+			if (outcome.failure) {
+				failures.push(outcome.failure);
+			}
+		}
+		return mergeDecisions(event.name, decisions, failures);
+	}
+
+	private async ask(
+		entry: Entry,
+		event: HookEvent,
+		options: DecideOptions,
+	): Promise<{ decision?: HookDecision; failure?: ProviderFailure }> {
+		const handler = entry.provider[HANDLER_NAME[event.name]] as
+			| ((input: HookEvent, context: HookContext) => unknown)
+			| undefined;
+		if (!handler) {
+			return {};
+		}
+		const controller = new AbortController();
+		const onOuterAbort = () => controller.abort(options.signal?.reason);
+		options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		const timedOut = new Promise<'timeout'>((resolve) => {
+			timer = setTimeout(() => resolve('timeout'), entry.timeoutMs);
+		});
+		try {
+			const context: HookContext = { workspaceFolder: options.workspaceFolder, signal: controller.signal };
+			const result = await Promise.race([
+				Promise.resolve().then(() => handler.call(entry.provider, event, context)),
+				timedOut,
+			]);
+			if (result === 'timeout') {
+				controller.abort(new Error('timeout'));
+				return this.failed(entry, 'timeout', `no answer within ${entry.timeoutMs} ms`);
+			}
+			return { decision: (result as HookDecision | undefined) ?? undefined };
+		} catch (error) {
+			return this.failed(entry, 'error', error instanceof Error ? error.message : String(error));
+		} finally {
+			clearTimeout(timer);
+			options.signal?.removeEventListener('abort', onOuterAbort);
+		}
+	}
+
+	private failed(
+		entry: Entry,
+		kind: ProviderFailure['kind'],
+		message: string,
+	): { decision?: HookDecision; failure: ProviderFailure } {
+		const failure: ProviderFailure = {
+			providerId: entry.provider.id,
+			kind,
+			message,
+			failAction: entry.failAction,
+		};
+		if (entry.failAction !== 'block') {
+			return { failure };
+		}
+		// Under `block` a failure is a real deny, so a guard that crashes cannot be bypassed by crashing it.
+		const what = kind === 'timeout' ? 'timed out' : 'failed';
+		return {
+			failure,
+			decision: {
+				verdict: 'deny',
+				reason: `Hooks provider '${entry.provider.id}' ${what} (${message}) and is configured to block on failure.`,
+				provenance: { providerId: entry.provider.id, source: { kind: 'failMode' } },
+			},
+		};
+	}
+}
