@@ -28,23 +28,51 @@ export interface HookEventCommon {
 	readonly cwd?: string;
 	readonly transcriptPath?: string;
 	readonly model?: string;
+	/** Claude's `permission_mode` (`default`, `acceptEdits`, `bypassPermissions`, `plan`), when the host says it. */
+	readonly permissionMode?: string;
 }
 
 /** One hook event after parsing and normalisation: a tagged union on `name`. */
 export type HookEvent =
-	| (HookEventCommon & { readonly name: 'SessionStart'; readonly source?: string; readonly initialPrompt?: string })
+	| (HookEventCommon & {
+			readonly name: 'SessionStart';
+			readonly source?: string;
+			readonly initialPrompt?: string;
+	  })
 	| (HookEventCommon & { readonly name: 'UserPromptSubmit'; readonly prompt: string })
 	| (HookEventCommon & { readonly name: 'PreToolUse'; readonly tool: ToolCall })
-	| (HookEventCommon & { readonly name: 'PostToolUse'; readonly tool: ToolCall; readonly toolResponse?: string })
-	| (HookEventCommon & { readonly name: 'PreCompact'; readonly trigger?: string; readonly customInstructions?: string })
-	| (HookEventCommon & { readonly name: 'SubagentStart'; readonly agentId?: string; readonly agentType?: string })
+	| (HookEventCommon & {
+			readonly name: 'PostToolUse';
+			readonly tool: ToolCall;
+			readonly toolResponse?: string;
+	  })
+	| (HookEventCommon & {
+			readonly name: 'PreCompact';
+			readonly trigger?: string;
+			readonly customInstructions?: string;
+	  })
+	| (HookEventCommon & {
+			readonly name: 'SubagentStart';
+			readonly agentId?: string;
+			readonly agentType?: string;
+			/** The CLI's `agentName` (what its subagentStart matcher reads); VS Code only sends `agent_type`. */
+			readonly agentName?: string;
+	  })
 	| (HookEventCommon & {
 			readonly name: 'SubagentStop';
 			readonly agentId?: string;
 			readonly agentType?: string;
+			readonly agentName?: string;
 			readonly stopHookActive: boolean;
+			/** The CLI's `stopReason`, e.g. `end_turn`. */
+			readonly stopReason?: string;
 	  })
-	| (HookEventCommon & { readonly name: 'Stop'; readonly stopHookActive: boolean })
+	| (HookEventCommon & {
+			readonly name: 'Stop';
+			readonly stopHookActive: boolean;
+			/** The CLI's `stopReason`, e.g. `end_turn`. */
+			readonly stopReason?: string;
+	  })
 	| (HookEventCommon & { readonly name: 'SessionEnd'; readonly reason?: string })
 	| (HookEventCommon & {
 			readonly name: 'ErrorOccurred';

@@ -25,7 +25,9 @@ const CLI_ALIASES: Readonly<Record<string, HookEventName>> = {
 	agentStop: 'Stop',
 };
 
-const BY_LOWER = new Map<string, HookEventName>(HOOK_EVENT_NAMES.map((name) => [name.toLowerCase(), name]));
+const BY_LOWER = new Map<string, HookEventName>(
+	HOOK_EVENT_NAMES.map((name) => [name.toLowerCase(), name]),
+);
 
 /** Parses an event name in any spelling a hook file or payload uses (`PreToolUse`, `preToolUse`, `agentStop`); `undefined` when unknown. */
 export function parseHookEventName(raw: string): HookEventName | undefined {

@@ -67,7 +67,7 @@ describe('package.json contributes.configuration matches the zod settings schema
 		expect(Object.keys(items?.properties ?? {}).sort()).toEqual(Object.keys(ruleSchema.shape).sort());
 		expect(items?.required).toEqual(['verdict']);
 		for (const [name, field] of Object.entries(ruleSchema.shape)) {
-			const facts = zodFacts(field.unwrap ? (field as z.ZodOptional<z.ZodType>).unwrap() : field);
+			const facts = zodFacts(field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field);
 			const property = items?.properties?.[name];
 			expect(property?.markdownDescription, `rule.${name}`).toBeTruthy();
 			expect(property?.enum, `rule.${name} enum`).toEqual(facts.enum);

@@ -1,0 +1,342 @@
+import { z } from 'zod';
+import { exceedsDepth, MAX_NESTING_DEPTH } from './exceedsDepth';
+import type { HookEventCommon, HookEventOf } from './hookEvent';
+import type { HookEventName } from './hookEventName';
+
+/** A tool call as the payload states it, before its kind, command line and paths are worked out. */
+export interface RawToolCall {
+	readonly name: string;
+	/** Already an object: a JSON-string argument has been parsed. */
+	readonly input: Readonly<Record<string, unknown>>;
+	readonly useId?: string;
+}
+
+/** The common fields one payload schema yields, in Hookwarden's names; the timestamp is ISO when present. */
+export type PayloadCommon = Omit<HookEventCommon, 'dialect' | 'timestamp'> & {
+	readonly timestamp?: string;
+};
+
+/** The event-specific fields one payload schema yields for event `N`, in Hookwarden's names. */
+export type PayloadFields<N extends HookEventName> = N extends 'PreToolUse' | 'PostToolUse'
+	? Omit<HookEventOf<N>, keyof HookEventCommon | 'name' | 'tool'> & { readonly tool: RawToolCall }
+	: Omit<HookEventOf<N>, keyof HookEventCommon | 'name'>;
+
+/** The schemas of one payload family: its common fields and each event's own fields, both renamed to Hookwarden's. */
+export interface PayloadSchemas {
+	readonly common: z.ZodType<PayloadCommon>;
+	readonly events: { readonly [N in HookEventName]: z.ZodType<PayloadFields<N>> };
+}
+
+function typeName(value: unknown): string {
+	if (value === null) {
+		return 'null';
+	}
+	return Array.isArray(value) ? 'array' : typeof value;
+}
+
+// Messages read as the end of "Hook input field "x" …", so a person sees what was expected and what came.
+function mustBe(expected: string) {
+	return (issue: { readonly input?: unknown }): string =>
+		issue.input === undefined ? 'is required' : `must be ${expected}, got ${typeName(issue.input)}`;
+}
+
+// JSON writers (Python's None, Go's nil pointers) spell "absent" as null: an optional field treats both alike.
+function opt<T extends z.ZodType>(schema: T) {
+	return schema.nullish().transform((value) => value ?? undefined);
+}
+
+const text = () => z.string({ error: mustBe('a string') });
+const flag = () => z.boolean({ error: mustBe('a boolean') });
+const jsonObject = () =>
+	z.record(z.string(), z.unknown(), { error: mustBe('an object') }) as z.ZodType<
+		Record<string, unknown>
+	>;
+
+const timestamp = opt(
+	z.union([z.string(), z.number()], {
+		error: mustBe('an ISO-8601 string or epoch milliseconds'),
+	}),
+).transform((value, ctx) => {
+	if (value === undefined) {
+		return undefined;
+	}
+	// The CLI sends epoch milliseconds; a digits-only string is the same number quoted.
+	const date = new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+	if (Number.isNaN(date.getTime())) {
+		ctx.issues.push({
+			code: 'custom',
+			input: value,
+			message: `is not a date: ${JSON.stringify(value).slice(0, 40)}`,
+		});
+		return z.NEVER;
+	}
+	return date.toISOString();
+});
+
+// The CLI documents `toolArgs` as unknown and has sent it as a JSON string; the Copilot harness parses
+// `tool_input` "when possible". Both shapes are accepted here and a string is parsed once the tool is known.
+const toolArguments = opt(
+	z.union([jsonObject(), z.string()], { error: mustBe('an object or a JSON string') }),
+);
+
+// apply_patch is a free-form tool: where a harness passes its arguments raw, the string is the patch itself.
+const RAW_TEXT_TOOLS = new Set(['apply_patch']);
+
+// Turns tool arguments into an object, reporting an issue on `field` when a string is not a JSON object
+// or anything nests too deep to pass on.
+function toolInputOf(
+	toolName: string,
+	value: Record<string, unknown> | string | undefined,
+	field: string,
+	ctx: z.RefinementCtx,
+): Record<string, unknown> | undefined {
+	if (value === undefined) {
+		return {};
+	}
+	if (typeof value !== 'string') {
+		return checkDepth(value, field, ctx);
+	}
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(value);
+	} catch (error) {
+		if (RAW_TEXT_TOOLS.has(toolName.toLowerCase())) {
+			return { input: value };
+		}
+		// V8 quotes the input in its message: keep the line readable when the input is megabytes.
+		const why = (error instanceof Error ? error.message : String(error)).slice(0, 160);
+		ctx.issues.push({
+			code: 'custom',
+			input: value,
+			path: [field],
+			message: `is not valid JSON (${why})`,
+		});
+		return undefined;
+	}
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		ctx.issues.push({
+			code: 'custom',
+			input: value,
+			path: [field],
+			message: `must hold a JSON object, got ${typeName(parsed)}`,
+		});
+		return undefined;
+	}
+	return checkDepth(parsed as Record<string, unknown>, field, ctx);
+}
+
+// Events travel on as JSON (IPC, audit log): a value too deep to serialise must fail here, as bad input.
+function checkDepth<T>(value: T, field: string, ctx: z.RefinementCtx): T | undefined {
+	if (!exceedsDepth(value, MAX_NESTING_DEPTH)) {
+		return value;
+	}
+	ctx.issues.push({
+		code: 'custom',
+		input: value,
+		path: [field],
+		message: `nests deeper than ${MAX_NESTING_DEPTH} levels`,
+	});
+	return undefined;
+}
+
+// Claude's `tool_response` is an object; VS Code's is text. Policies see text either way.
+function responseText(value: unknown, ctx: z.RefinementCtx): string | undefined {
+	if (value === undefined || value === null) {
+		return undefined;
+	}
+	if (typeof value === 'string') {
+		return value;
+	}
+	return checkDepth(value, 'tool_response', ctx) === undefined ? undefined : JSON.stringify(value);
+}
+
+const errorValue = opt(
+	z.union([z.string(), z.object({ message: opt(text()), name: opt(text()), stack: opt(text()) })], {
+		error: mustBe('a string or an {message, name, stack} object'),
+	}),
+).transform((value) => (typeof value === 'object' ? (value.message ?? value.name) : value));
+
+const toolName = z.string({ error: mustBe('a string') }).min(1, { error: 'must not be empty' });
+
+/** VS Code Local and Claude-format payloads: snake_case, with VS Code's older `sessionId`/`hookEventName` spelling. */
+export const SNAKE_CASE_SCHEMAS: PayloadSchemas = {
+	common: z
+		.object({
+			timestamp,
+			session_id: opt(text()),
+			sessionId: opt(text()),
+			transcript_path: opt(text()),
+			cwd: opt(text()),
+			model: opt(text()),
+			permission_mode: opt(text()),
+		})
+		.transform((p) => ({
+			timestamp: p.timestamp,
+			sessionId: p.session_id ?? p.sessionId,
+			transcriptPath: p.transcript_path,
+			cwd: p.cwd,
+			model: p.model,
+			permissionMode: p.permission_mode,
+		})),
+	events: {
+		SessionStart: z
+			.object({ source: opt(text()), initial_prompt: opt(text()) })
+			.transform((p) => ({ source: p.source, initialPrompt: p.initial_prompt })),
+		UserPromptSubmit: z.object({ prompt: text() }),
+		PreToolUse: z
+			.object({ tool_name: toolName, tool_input: toolArguments, tool_use_id: opt(text()) })
+			.transform((p, ctx) => ({
+				tool: {
+					name: p.tool_name,
+					input: toolInputOf(p.tool_name, p.tool_input, 'tool_input', ctx) ?? {},
+					useId: p.tool_use_id,
+				},
+			})),
+		PostToolUse: z
+			.object({
+				tool_name: toolName,
+				tool_input: toolArguments,
+				tool_use_id: opt(text()),
+				tool_response: z.unknown().optional(),
+				tool_result: opt(
+					z.object(
+						{ result_type: opt(text()), text_result_for_llm: opt(text()) },
+						{ error: mustBe('an object') },
+					),
+				),
+			})
+			.transform((p, ctx) => ({
+				tool: {
+					name: p.tool_name,
+					input: toolInputOf(p.tool_name, p.tool_input, 'tool_input', ctx) ?? {},
+					useId: p.tool_use_id,
+				},
+				toolResponse: responseText(p.tool_response, ctx) ?? p.tool_result?.text_result_for_llm,
+			})),
+		PreCompact: z
+			.object({ trigger: opt(text()), custom_instructions: opt(text()) })
+			.transform((p) => ({ trigger: p.trigger, customInstructions: p.custom_instructions })),
+		SubagentStart: z
+			.object({ agent_id: opt(text()), agent_type: opt(text()), agent_name: opt(text()) })
+			.transform((p) => ({
+				agentId: p.agent_id,
+				agentType: p.agent_type,
+				agentName: p.agent_name,
+			})),
+		SubagentStop: z
+			.object({
+				agent_id: opt(text()),
+				agent_type: opt(text()),
+				agent_name: opt(text()),
+				stop_hook_active: opt(flag()),
+				stop_reason: opt(text()),
+			})
+			.transform((p) => ({
+				agentId: p.agent_id,
+				agentType: p.agent_type,
+				agentName: p.agent_name,
+				stopHookActive: p.stop_hook_active ?? false,
+				stopReason: p.stop_reason,
+			})),
+		Stop: z.object({ stop_hook_active: opt(flag()), stop_reason: opt(text()) }).transform((p) => ({
+			stopHookActive: p.stop_hook_active ?? false,
+			stopReason: p.stop_reason,
+		})),
+		SessionEnd: z.object({ reason: opt(text()) }),
+		ErrorOccurred: z
+			.object({ error: errorValue, error_context: opt(text()), recoverable: opt(flag()) })
+			.transform((p) => ({
+				error: p.error,
+				errorContext: p.error_context,
+				recoverable: p.recoverable,
+			})),
+	},
+};
+
+/** Copilot CLI payloads from a camelCase config: camelCase keys, epoch-millisecond timestamps, no event name. */
+export const CAMEL_CASE_SCHEMAS: PayloadSchemas = {
+	common: z
+		.object({
+			timestamp,
+			sessionId: opt(text()),
+			cwd: opt(text()),
+			transcriptPath: opt(text()),
+			model: opt(text()),
+		})
+		.transform((p) => ({
+			timestamp: p.timestamp,
+			sessionId: p.sessionId,
+			transcriptPath: p.transcriptPath,
+			cwd: p.cwd,
+			model: p.model,
+		})),
+	events: {
+		SessionStart: z.object({ source: opt(text()), initialPrompt: opt(text()) }),
+		UserPromptSubmit: z.object({ prompt: text() }),
+		PreToolUse: z
+			.object({ toolName, toolArgs: toolArguments, toolCallId: opt(text()) })
+			.transform((p, ctx) => ({
+				tool: {
+					name: p.toolName,
+					input: toolInputOf(p.toolName, p.toolArgs, 'toolArgs', ctx) ?? {},
+					useId: p.toolCallId,
+				},
+			})),
+		PostToolUse: z
+			.object({
+				toolName,
+				toolArgs: toolArguments,
+				toolCallId: opt(text()),
+				toolResult: opt(
+					z.object(
+						{ resultType: opt(text()), textResultForLlm: opt(text()) },
+						{ error: mustBe('an object') },
+					),
+				),
+			})
+			.transform((p, ctx) => ({
+				tool: {
+					name: p.toolName,
+					input: toolInputOf(p.toolName, p.toolArgs, 'toolArgs', ctx) ?? {},
+					useId: p.toolCallId,
+				},
+				toolResponse: p.toolResult?.textResultForLlm,
+			})),
+		PreCompact: z.object({ trigger: opt(text()), customInstructions: opt(text()) }),
+		SubagentStart: z.object({
+			agentId: opt(text()),
+			agentType: opt(text()),
+			agentName: opt(text()),
+		}),
+		SubagentStop: z
+			.object({
+				agentId: opt(text()),
+				agentType: opt(text()),
+				agentName: opt(text()),
+				// The CLI documents snake_case `stop_hook_active` even in camelCase payloads; the SDK says `stopHookActive`.
+				stop_hook_active: opt(flag()),
+				stopHookActive: opt(flag()),
+				stopReason: opt(text()),
+			})
+			.transform(({ stop_hook_active, stopHookActive, ...rest }) => ({
+				...rest,
+				stopHookActive: stop_hook_active ?? stopHookActive ?? false,
+			})),
+		Stop: z
+			.object({
+				stop_hook_active: opt(flag()),
+				stopHookActive: opt(flag()),
+				stopReason: opt(text()),
+			})
+			.transform((p) => ({
+				stopHookActive: p.stop_hook_active ?? p.stopHookActive ?? false,
+				stopReason: p.stopReason,
+			})),
+		SessionEnd: z.object({ reason: opt(text()) }),
+		ErrorOccurred: z.object({
+			error: errorValue,
+			errorContext: opt(text()),
+			recoverable: opt(flag()),
+		}),
+	},
+};

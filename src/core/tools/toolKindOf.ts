@@ -1,0 +1,85 @@
+import type { ToolKind } from './toolKind';
+
+// Keys are lower-cased: where harnesses spell one tool differently only by case (`bash`/`Bash`,
+// `edit`/`Edit`, `task`/`Task`) they always mean the same kind, so one entry covers both.
+const KIND_BY_LOWER_NAME: ReadonlyMap<string, ToolKind> = new Map<string, ToolKind>([
+	// VS Code Local; `runTerminalCommand` is the docs' sample name, kept so a sample-based rule still bites.
+	['run_in_terminal', 'shell'],
+	['runterminalcommand', 'shell'],
+	// A task's command runs in a shell exactly like a terminal command.
+	['create_and_run_task', 'shell'],
+	// Copilot CLI and Claude.
+	['bash', 'shell'],
+	['powershell', 'shell'],
+	['pwsh', 'shell'],
+	// Codex and other harnesses.
+	['shell', 'shell'],
+	['exec', 'shell'],
+	['exec_command', 'shell'],
+	['local_shell', 'shell'],
+	['run_shell_command', 'shell'],
+
+	// VS Code Local; `editFiles`/`createFile` are the docs' sample names.
+	['create_file', 'fileWrite'],
+	['replace_string_in_file', 'fileWrite'],
+	['multi_replace_string_in_file', 'fileWrite'],
+	['insert_edit_into_file', 'fileWrite'],
+	['apply_patch', 'fileWrite'],
+	['edit_notebook_file', 'fileWrite'],
+	['create_directory', 'fileWrite'],
+	['editfiles', 'fileWrite'],
+	['createfile', 'fileWrite'],
+	// Copilot CLI.
+	['create', 'fileWrite'],
+	['edit', 'fileWrite'],
+	['str_replace_editor', 'fileWrite'],
+	['str_replace_based_edit_tool', 'fileWrite'],
+	['str_replace', 'fileWrite'],
+	['write_file', 'fileWrite'],
+	['edit_file', 'fileWrite'],
+	// Claude.
+	['write', 'fileWrite'],
+	['multiedit', 'fileWrite'],
+	['notebookedit', 'fileWrite'],
+
+	// VS Code Local.
+	['read_file', 'fileRead'],
+	['list_dir', 'fileRead'],
+	['grep_search', 'fileRead'],
+	['file_search', 'fileRead'],
+	['semantic_search', 'fileRead'],
+	['get_errors', 'fileRead'],
+	['get_changed_files', 'fileRead'],
+	// Copilot CLI.
+	['view', 'fileRead'],
+	['glob', 'fileRead'],
+	['grep', 'fileRead'],
+	['rg', 'fileRead'],
+	// Claude.
+	['read', 'fileRead'],
+	['ls', 'fileRead'],
+	['notebookread', 'fileRead'],
+
+	// VS Code Local (`vscode_fetchWebPage` is the core tool behind `fetch_webpage`).
+	['fetch_webpage', 'web'],
+	['vscode_fetchwebpage', 'web'],
+	['github_repo', 'web'],
+	// Copilot CLI and Claude.
+	['web_fetch', 'web'],
+	['web_search', 'web'],
+	['webfetch', 'web'],
+	['websearch', 'web'],
+
+	['runsubagent', 'subagent'],
+	['task', 'subagent'],
+	['agent', 'subagent'],
+]);
+
+// `mcp__server__tool` is how Claude and the Copilot CLI name MCP tools; VS Code Local exposes them
+// to the model as `mcp_server_tool`.
+const MCP_NAME = /^mcp__?[^_]/i;
+
+/** What a tool does, from its name in any harness's spelling; an unknown name is `other`, never guessed. */
+export function toolKindOf(name: string): ToolKind {
+	return KIND_BY_LOWER_NAME.get(name.toLowerCase()) ?? (MCP_NAME.test(name) ? 'mcp' : 'other');
+}
