@@ -31,6 +31,9 @@ export interface PolicySettings {
 	readonly sessionStartContext: string;
 	readonly subagentStartContext: string;
 	readonly failMode: 'open' | 'closed';
+	readonly approvalMode: 'inline' | 'native';
+	readonly approvalTimeoutSeconds: number;
+	readonly approvalOnTimeout: 'deny' | 'ask' | 'allow';
 	/** Which layer set each non-default value, for provenance. */
 	readonly sources: Readonly<Partial<Record<PolicySettingKey, RuleSource>>>;
 }
@@ -129,6 +132,9 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 			sessionStartContext: value('context.sessionStart'),
 			subagentStartContext: value('context.subagentStart'),
 			failMode: value('failMode'),
+			approvalMode: value('approval.mode'),
+			approvalTimeoutSeconds: value('approval.timeoutSeconds'),
+			approvalOnTimeout: value('approval.onTimeout'),
 			sources,
 		},
 		problems,

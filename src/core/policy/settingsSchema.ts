@@ -40,6 +40,12 @@ export const packsSchema = z.object(
 /** What Hookwarden itself does when it cannot decide (bad input, crash, timeout). */
 export const failModeSchema = z.enum(['open', 'closed']);
 
+/** Who answers an `ask`: Hookwarden in VS Code (`inline`), or the agent's own confirmation dialog (`native`). */
+export const approvalModeSchema = z.enum(['inline', 'native']);
+
+/** What an unanswered approval becomes when its time is up. */
+export const approvalTimeoutOutcomeSchema = z.enum(['deny', 'ask', 'allow']);
+
 /** The verdict for a PreToolUse that no rule matches; `none` leaves the decision to VS Code's own approvals. */
 export const defaultVerdictSchema = z.enum(['none', 'ask', 'allow', 'deny']);
 
@@ -56,6 +62,9 @@ export const POLICY_SETTINGS = {
 	'context.sessionStart': { schema: z.string(), default: '' },
 	'context.subagentStart': { schema: z.string(), default: '' },
 	failMode: { schema: failModeSchema, default: 'open' as const },
+	'approval.mode': { schema: approvalModeSchema, default: 'inline' as const },
+	'approval.timeoutSeconds': { schema: z.number().int().min(5).max(3600), default: 120 },
+	'approval.onTimeout': { schema: approvalTimeoutOutcomeSchema, default: 'deny' as const },
 } as const;
 
 /** One policy setting key, without the `hookwarden.` prefix. */

@@ -1,0 +1,58 @@
+import type { HookEvent } from '../events/hookEvent';
+import type { Provenance } from '../provider/decision';
+
+/** How long an approval keeps a person's "allow" in force. */
+export type ApprovalScope = 'once' | 'session' | 'always';
+
+/** What the configured timeout does: deny, hand over to the agent's own confirmation (`ask`), or allow. */
+export type TimeoutOutcome = 'deny' | 'ask' | 'allow';
+
+/** How a pending approval ended; exactly one of these happens to each approval. */
+export type ApprovalResolution =
+	| { readonly kind: 'allowed'; readonly scope: ApprovalScope }
+	| { readonly kind: 'denied'; readonly reason?: string }
+	| { readonly kind: 'timedOut'; readonly outcome: TimeoutOutcome }
+	| { readonly kind: 'gone' };
+
+/** What a person is asked to approve: the event, why it needs approval and which rule asked. */
+export interface ApprovalRequest {
+	readonly id: string;
+	readonly event: HookEvent;
+	readonly reason: string;
+	readonly askedBy?: Provenance;
+	readonly workspaceFolder?: string;
+	/** Epoch milliseconds. */
+	readonly createdAt: number;
+	/** Epoch milliseconds after which the approval times out. */
+	readonly deadline: number;
+}
+
+/**
+ * One `ask` waiting for a person. It resolves exactly once — by a person, by its timeout, or because the hook process
+ * went away — and every later attempt is refused, so whichever surface answers first wins.
+ */
+export class PendingApproval {
+	private resolution: ApprovalResolution | undefined;
+	private resolveAnswer!: (resolution: ApprovalResolution) => void;
+	/** Settles when the approval resolves, with how it did. */
+	readonly answered: Promise<ApprovalResolution>;
+
+	constructor(readonly request: ApprovalRequest) {
+		this.answered = new Promise((resolve) => (this.resolveAnswer = resolve));
+	}
+
+	/** How it ended, or `undefined` while it is still pending. */
+	get settled(): ApprovalResolution | undefined {
+		return this.resolution;
+	}
+
+	/** Resolves the approval; returns false (and changes nothing) when it was already resolved. */
+	settle(resolution: ApprovalResolution): boolean {
+		if (this.resolution) {
+			return false;
+		}
+		this.resolution = resolution;
+		this.resolveAnswer(resolution);
+		return true;
+	}
+}

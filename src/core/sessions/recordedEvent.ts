@@ -1,0 +1,26 @@
+import type { ApprovalResolution } from '../approvals/pendingApproval';
+import type { HookEvent } from '../events/hookEvent';
+import type { MergedDecision } from '../provider/decision';
+
+/** Who produced an answer: the running window, or the bridge deciding alone because no window was reachable. */
+export type DecisionOrigin = 'window' | 'headless';
+
+/** One hook event as Hookwarden answered it: the input, the final decision, who decided and how long it took. */
+export interface RecordedEvent {
+	/** Unique for the life of the host, increasing. */
+	readonly sequence: number;
+	readonly event: HookEvent;
+	/** The session the event belongs to (`no-session` when the runner sent none). */
+	readonly sessionId: string;
+	/** The subagent the event is attributed to, when one was running in the session. */
+	readonly agentId?: string;
+	/** The answer that went back to the hook runner. */
+	readonly decision: MergedDecision;
+	/** Present when a person was asked: how the approval ended. */
+	readonly approval?: ApprovalResolution;
+	readonly workspaceFolder?: string;
+	readonly origin: DecisionOrigin;
+	/** Epoch milliseconds when the request arrived and when its answer left. */
+	readonly receivedAt: number;
+	readonly answeredAt: number;
+}

@@ -1,0 +1,161 @@
+import type { HookEvent } from '../events/hookEvent';
+import { Listeners } from '../util/listeners';
+import type { RecordedEvent } from './recordedEvent';
+
+/** A subagent within a session: when it ran and what it did. */
+export interface SubagentState {
+	readonly agentId: string;
+	readonly agentType?: string;
+	readonly startedAt: number;
+	stoppedAt?: number;
+	toolCalls: number;
+}
+
+/** What Hookwarden knows about one agent session, kept up to date as events arrive. */
+export interface SessionState {
+	readonly id: string;
+	readonly startedAt: number;
+	lastEventAt: number;
+	toolCalls: number;
+	denials: number;
+	asks: number;
+	readonly filesTouched: Set<string>;
+	readonly subagents: Map<string, SubagentState>;
+	/** Subagents started and not yet stopped, most recent last; tool events are attributed to the last one. */
+	readonly running: string[];
+	stopped: boolean;
+}
+
+/** Limits that keep a long-lived window's memory bounded; the newest data is kept. */
+export interface SessionTrackerLimits {
+	readonly maxEvents: number;
+	readonly maxSessions: number;
+}
+
+const NO_SESSION = 'no-session';
+
+/**
+ * Groups answered events by session and subagent and keeps per-session counts (tool calls, denials, asks, files
+ * touched, subagents, duration). Memory is bounded: past the limits the oldest events and least recently active
+ * sessions are dropped.
+ */
+export class SessionTracker {
+	private readonly sessionsById = new Map<string, SessionState>();
+	private readonly recent: RecordedEvent[] = [];
+	private readonly recorded = new Listeners<RecordedEvent>();
+	private nextSequence = 1;
+
+	constructor(private readonly limits: SessionTrackerLimits = { maxEvents: 10_000, maxSessions: 500 }) {}
+
+	/** Subscribes to every recorded event. */
+	onDidRecord(listener: (event: RecordedEvent) => void): () => void {
+		return this.recorded.add(listener);
+	}
+
+	/** The next sequence number, to stamp an event before it is recorded. */
+	takeSequence(): number {
+		return this.nextSequence++;
+	}
+
+	/** The subagent a new event of this session belongs to, if one is running. */
+	attribute(event: HookEvent): string | undefined {
+		if (event.name === 'SubagentStart' || event.name === 'SubagentStop') {
+			return event.agentId;
+		}
+		const running = this.sessionsById.get(event.sessionId ?? NO_SESSION)?.running;
+		return running?.[running.length - 1];
+	}
+
+	/** SubagentStart events already recorded for the session (for `hookwarden.subagents.maxPerSession`). */
+	subagentsStarted(sessionId: string | undefined): number {
+		return this.sessionsById.get(sessionId ?? NO_SESSION)?.subagents.size ?? 0;
+	}
+
+	/** Records one answered event and updates its session. */
+	record(entry: RecordedEvent): void {
+		const session = this.sessionFor(entry.sessionId, entry.receivedAt);
+		session.lastEventAt = entry.answeredAt;
+		const { event, decision } = entry;
+		if (event.name === 'PreToolUse') {
+			session.toolCalls++;
+			for (const path of event.tool.paths) {
+				session.filesTouched.add(path);
+			}
+			if (entry.agentId) {
+				const subagent = session.subagents.get(entry.agentId);
+				if (subagent) {
+					subagent.toolCalls++;
+				}
+			}
+		}
+		if (decision.verdict === 'deny' || decision.stop) {
+			session.denials++;
+		}
+		if (entry.approval || decision.verdict === 'ask') {
+			session.asks++;
+		}
+		if (event.name === 'SubagentStart' && event.agentId && decision.verdict !== 'deny') {
+			session.subagents.set(event.agentId, { agentId: event.agentId, agentType: event.agentType, startedAt: entry.receivedAt, toolCalls: 0 });
+			session.running.push(event.agentId);
+		}
+		if (event.name === 'SubagentStop' && event.agentId) {
+			const subagent = session.subagents.get(event.agentId);
+			if (subagent && !(decision.verdict === 'deny' || decision.blockReasons)) {
+				subagent.stoppedAt = entry.answeredAt;
+				const index = session.running.indexOf(event.agentId);
+				if (index >= 0) {
+					session.running.splice(index, 1);
+				}
+			}
+		}
+		if (event.name === 'Stop' || event.name === 'SessionEnd') {
+			session.stopped = !(decision.verdict === 'deny' || decision.blockReasons);
+		}
+		this.recent.push(entry);
+		if (this.recent.length > this.limits.maxEvents) {
+			this.recent.splice(0, this.recent.length - this.limits.maxEvents);
+		}
+		this.recorded.fire(entry);
+	}
+
+	/** Recorded events, oldest first, at most `maxEvents`. */
+	events(): readonly RecordedEvent[] {
+		return this.recent;
+	}
+
+	/** Every tracked session, most recently active first. */
+	sessions(): SessionState[] {
+		return [...this.sessionsById.values()].sort((a, b) => b.lastEventAt - a.lastEventAt);
+	}
+
+	/** One session by id. */
+	session(id: string): SessionState | undefined {
+		return this.sessionsById.get(id);
+	}
+
+	/** Drops every event and session (the *Clear* action). */
+	clear(): void {
+		this.sessionsById.clear();
+		this.recent.length = 0;
+	}
+
+	private sessionFor(id: string, at: number): SessionState {
+		let session = this.sessionsById.get(id);
+		if (!session) {
+			session = { id, startedAt: at, lastEventAt: at, toolCalls: 0, denials: 0, asks: 0, filesTouched: new Set(), subagents: new Map(), running: [], stopped: false };
+			this.sessionsById.set(id, session);
+			if (this.sessionsById.size > this.limits.maxSessions) {
+				const oldest = this.sessions().at(-1);
+				if (oldest) {
+					this.sessionsById.delete(oldest.id);
+				}
+			}
+		}
+		return session;
+	}
+}
+
+/** The session id an event is grouped under. */
+export function sessionIdOf(event: HookEvent): string {
+	return event.sessionId ?? NO_SESSION;
+}
