@@ -1,0 +1,68 @@
+import * as net from 'node:net';
+
+import { HOOK_PATH, PROTOCOL_VERSION } from '../protocol/messages';
+
+/** How asking a window ended: its answer, a refusal with its status and message, or no window listening. */
+export type WindowReply =
+	| { readonly kind: 'answer'; readonly body: string }
+	| { readonly kind: 'refused'; readonly status: number; readonly message: string }
+	| { readonly kind: 'unreachable'; readonly message: string };
+
+/** How long to wait for a window to accept the connection; once connected, the answer may take as long as an approval. */
+export const CONNECT_TIMEOUT_MS = 250;
+
+/**
+ * Posts one hook request to a window over its socket with a hand-written HTTP/1.0 exchange (Node's `http` module costs
+ * more start-up time than this whole file), and returns the window's reply.
+ */
+export function postToWindow(
+	endpoint: string,
+	token: string,
+	request: { readonly event?: string; readonly payload: unknown; readonly cwd: string },
+): Promise<WindowReply> {
+	const body = JSON.stringify({ v: PROTOCOL_VERSION, client: 'node', ...request });
+	const head =
+		`POST ${HOOK_PATH}${encodeURIComponent(request.event ?? '')} HTTP/1.0\r\n` +
+		`Host: hookwarden\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
+		`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+	return new Promise((resolve) => {
+		const socket = net.connect(endpoint);
+		const chunks: Buffer[] = [];
+		let settled = false;
+		const finish = (reply: WindowReply) => {
+			if (!settled) {
+				settled = true;
+				clearTimeout(connectTimer);
+				socket.destroy();
+				resolve(reply);
+			}
+		};
+		const connectTimer = setTimeout(() => finish({ kind: 'unreachable', message: 'connect timed out' }), CONNECT_TIMEOUT_MS);
+		socket.once('connect', () => {
+			clearTimeout(connectTimer);
+			socket.end(head + body);
+		});
+		socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+		socket.once('error', (error: NodeJS.ErrnoException) => finish({ kind: 'unreachable', message: error.code ?? error.message }));
+		socket.once('end', () => finish(parseReply(Buffer.concat(chunks).toString('utf8'))));
+	});
+}
+
+function parseReply(raw: string): WindowReply {
+	const split = raw.indexOf('\r\n\r\n');
+	const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(raw)?.[1]);
+	if (split < 0 || !Number.isInteger(status)) {
+		return { kind: 'unreachable', message: 'the window closed the connection without an answer' };
+	}
+	const body = raw.slice(split + 4);
+	if (status === 200) {
+		return { kind: 'answer', body };
+	}
+	let message = body;
+	try {
+		message = String((JSON.parse(body) as { message?: unknown }).message ?? body);
+	} catch {
+		// Not a JSON refusal: keep the raw text.
+	}
+	return { kind: 'refused', status, message };
+}

@@ -1,0 +1,53 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { leaseFolder } from '../protocol/endpoint';
+import type { WindowLease } from '../protocol/windowLease';
+import { windowLeaseSchema } from '../protocol/windowLease';
+
+/**
+ * Reads every window lease in the runtime folder, deleting those whose process is gone (a crashed window) together
+ * with their sockets, so a stale endpoint is never tried twice.
+ */
+export function readLiveLeases(runtime: string): WindowLease[] {
+	const folder = leaseFolder(runtime);
+	let names: string[];
+	try {
+		names = fs.readdirSync(folder);
+	} catch {
+		return [];
+	}
+	const leases: WindowLease[] = [];
+	for (const name of names) {
+		if (!name.endsWith('.json')) {
+			continue;
+		}
+		const file = path.join(folder, name);
+		let lease: WindowLease | undefined;
+		try {
+			const parsed = windowLeaseSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+			lease = parsed.success ? parsed.data : undefined;
+		} catch {
+			lease = undefined;
+		}
+		if (lease && isAlive(lease.pid)) {
+			leases.push(lease);
+			continue;
+		}
+		fs.rmSync(file, { force: true });
+		if (lease && process.platform !== 'win32') {
+			fs.rmSync(lease.endpoint, { force: true });
+		}
+	}
+	return leases;
+}
+
+function isAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		// EPERM: the process exists but belongs to someone else, which for our own lease means it is alive.
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}

@@ -1,0 +1,152 @@
+import { timingSafeEqual } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+
+import type { HookAnswer, HookCall } from '../core/pipeline/hookPipeline';
+import type { HostError } from '../protocol/messages';
+import { DECIDED_BY_HEADER, HOOK_PATH, HOST_ERROR_STATUS, hookRequestSchema, PING_PATH, PROTOCOL_VERSION } from '../protocol/messages';
+
+/** The largest request body the server reads; the bridge refuses larger payloads before sending them. */
+const MAX_BODY_BYTES = 9 * 1024 * 1024;
+
+/** Who the server reports to: problems worth a log line and every refused connection. */
+export interface HookServerLog {
+	warn(message: string): void;
+	info(message: string): void;
+}
+
+/**
+ * The window's private HTTP endpoint on a unix socket (or Windows pipe): authenticates each request with the
+ * per-install secret, validates it, and hands it to the pipeline. Requests are served concurrently, each answered on
+ * its own connection; when a connection closes before its answer (the hook process died), the call's signal aborts.
+ */
+export class HookServer {
+	private readonly server: http.Server;
+	private readonly expected: Buffer;
+
+	constructor(
+		private readonly endpoint: string,
+		token: string,
+		private readonly handle: (call: HookCall) => Promise<HookAnswer>,
+		private readonly log: HookServerLog,
+	) {
+		this.expected = Buffer.from(`Bearer ${token}`);
+		this.server = http.createServer((request, response) => void this.serve(request, response));
+		// Approvals hold requests open for minutes; Node's default request timeout would cut them off.
+		this.server.requestTimeout = 0;
+		this.server.headersTimeout = 10_000;
+		this.server.keepAliveTimeout = 1_000;
+	}
+
+	/** Starts listening; the socket file is made owner-only before any bridge can connect. */
+	listen(): Promise<void> {
+		return new Promise((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(this.endpoint, () => {
+				this.server.off('error', reject);
+				if (process.platform !== 'win32') {
+					fs.chmodSync(this.endpoint, 0o600);
+				}
+				resolve();
+			});
+		});
+	}
+
+	/** Stops listening, ends open requests and removes the socket file. */
+	close(): Promise<void> {
+		return new Promise((resolve) => {
+			this.server.closeAllConnections();
+			this.server.close(() => resolve());
+			if (process.platform !== 'win32') {
+				fs.rmSync(this.endpoint, { force: true });
+			}
+		});
+	}
+
+	private async serve(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+		const presented = Buffer.from(request.headers.authorization ?? '');
+		if (presented.length !== this.expected.length || !timingSafeEqual(presented, this.expected)) {
+			this.log.warn(`refused a connection without the Hookwarden secret (${request.method ?? '?'} ${request.url ?? '?'})`);
+			request.resume();
+			return this.refuse(response, 'unauthorized', 'missing or wrong secret');
+		}
+		if (request.url === PING_PATH) {
+			response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ v: PROTOCOL_VERSION, pid: process.pid }));
+			return;
+		}
+		if (request.method !== 'POST' || !request.url?.startsWith(HOOK_PATH)) {
+			request.resume();
+			const versioned = /^\/v(\d+)\//.exec(request.url ?? '');
+			return versioned && Number(versioned[1]) !== PROTOCOL_VERSION
+				? this.refuse(response, 'unsupportedVersion', `this window speaks protocol v${PROTOCOL_VERSION}`)
+				: this.refuse(response, 'badRequest', `unknown path ${request.url ?? ''}`);
+		}
+		const body = await readBody(request);
+		if (body === undefined) {
+			return this.refuse(response, 'badRequest', `request body over ${MAX_BODY_BYTES} bytes`);
+		}
+		let json: unknown;
+		try {
+			json = JSON.parse(body);
+		} catch (error) {
+			// The sh fast path embeds stdin verbatim, so this is how malformed hook input arrives; the node bridge retries and reports it.
+			return this.refuse(response, 'badRequest', `request is not JSON: ${(error as Error).message}`);
+		}
+		const parsed = hookRequestSchema.safeParse(json);
+		if (!parsed.success) {
+			return this.refuse(response, 'badRequest', `request does not match protocol v${PROTOCOL_VERSION}: ${parsed.error.issues[0]?.message ?? ''}`);
+		}
+		const gone = new AbortController();
+		response.on('close', () => {
+			if (!response.writableFinished) {
+				gone.abort(new Error('hook process went away'));
+			}
+		});
+		const eventHint = parsed.data.event ?? decodeURIComponent(request.url.slice(HOOK_PATH.length));
+		const answer = await this.handle({
+			eventHint,
+			payload: parsed.data.payload,
+			...(parsed.data.cwd !== undefined && { cwd: parsed.data.cwd }),
+			signal: gone.signal,
+		});
+		if ('rejected' in answer) {
+			return this.refuse(response, 'badRequest', answer.rejected);
+		}
+		if (answer.problem) {
+			this.log.warn(answer.problem);
+		}
+		if (gone.signal.aborted) {
+			return;
+		}
+		const decidedBy = answer.recorded?.decision.decidedBy;
+		response
+			.writeHead(200, {
+				'content-type': 'application/json',
+				...(decidedBy && { [DECIDED_BY_HEADER]: `${decidedBy.providerId}${decidedBy.ruleId ? `/${decidedBy.ruleId}` : ''}` }),
+			})
+			.end(`${JSON.stringify(answer.output)}\n`);
+	}
+
+	private refuse(response: http.ServerResponse, error: HostError['error'], message: string): void {
+		const body: HostError = { error, message };
+		response.writeHead(HOST_ERROR_STATUS[error], { 'content-type': 'application/json' }).end(JSON.stringify(body));
+	}
+}
+
+function readBody(request: http.IncomingMessage): Promise<string | undefined> {
+	return new Promise((resolve) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		request.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size > MAX_BODY_BYTES) {
+				request.destroy();
+				resolve(undefined);
+				return;
+			}
+			chunks.push(chunk);
+		});
+		request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		request.on('error', () => resolve(undefined));
+	});
+}

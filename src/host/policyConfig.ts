@@ -1,0 +1,117 @@
+import * as path from 'node:path';
+
+import * as vscode from 'vscode';
+
+import type { CompiledPolicy } from '../core/policy/compilePolicy';
+import { compilePolicy } from '../core/policy/compilePolicy';
+import type { SettingProblem, SettingsLayer } from '../core/policy/readPolicySettings';
+import { describeSettingProblem, readPolicySettings } from '../core/policy/readPolicySettings';
+import { POLICY_SETTINGS, SETTINGS_SECTION } from '../core/policy/settingsSchema';
+import type { RuleSource } from '../core/provider/decision';
+
+/**
+ * The policy in force for each workspace folder, read from VS Code's configuration scope by scope (user, workspace,
+ * folder) so every rule keeps its provenance. In an untrusted workspace, workspace-level `allow` rules and an `allow`
+ * default are dropped: a cloned repository can tighten the policy but never loosen it.
+ */
+export class PolicyConfig implements vscode.Disposable {
+	private readonly cache = new Map<string, CompiledPolicy>();
+	private readonly reported = new Set<string>();
+	private readonly onDidChangeEmitter = new vscode.EventEmitter<void>();
+	private readonly subscriptions: vscode.Disposable[];
+	/** Fires after any `hookwarden.*` setting, the folders or the workspace trust changed. */
+	readonly onDidChange = this.onDidChangeEmitter.event;
+
+	constructor(
+		private readonly userSettingsFile: string,
+		private readonly log: vscode.LogOutputChannel,
+	) {
+		const invalidate = () => {
+			this.cache.clear();
+			this.onDidChangeEmitter.fire();
+		};
+		this.subscriptions = [
+			this.onDidChangeEmitter,
+			vscode.workspace.onDidChangeConfiguration((change) => change.affectsConfiguration(SETTINGS_SECTION) && invalidate()),
+			vscode.workspace.onDidChangeWorkspaceFolders(invalidate),
+			vscode.workspace.onDidGrantWorkspaceTrust(invalidate),
+		];
+	}
+
+	/** The compiled policy for the folder (or the window when `undefined`); compiled once per change. */
+	policyFor(workspaceFolder: string | undefined): CompiledPolicy {
+		const key = workspaceFolder ?? '';
+		let policy = this.cache.get(key);
+		if (!policy) {
+			policy = this.compile(workspaceFolder);
+			this.cache.set(key, policy);
+		}
+		return policy;
+	}
+
+	/** Every problem in the current settings, for the *Policies* view and diagnostics. */
+	problems(workspaceFolder: string | undefined): SettingProblem[] {
+		const { problems } = readPolicySettings(this.layers(workspaceFolder));
+		return [...problems, ...this.policyFor(workspaceFolder).problems];
+	}
+
+	dispose(): void {
+		vscode.Disposable.from(...this.subscriptions).dispose();
+	}
+
+	private compile(workspaceFolder: string | undefined): CompiledPolicy {
+		const { settings, problems } = readPolicySettings(this.layers(workspaceFolder));
+		const policy = compilePolicy(settings);
+		for (const problem of [...problems, ...policy.problems]) {
+			const line = describeSettingProblem(problem);
+			// Each problem is logged once, not on every recompile.
+			if (!this.reported.has(line)) {
+				this.reported.add(line);
+				this.log.warn(line);
+			}
+		}
+		return policy;
+	}
+
+	private layers(workspaceFolder: string | undefined): SettingsLayer[] {
+		const folderUri = workspaceFolder ? vscode.Uri.file(workspaceFolder) : undefined;
+		const configuration = vscode.workspace.getConfiguration(SETTINGS_SECTION, folderUri);
+		const workspaceFile = vscode.workspace.workspaceFile;
+		const sources: Record<'user' | 'workspace' | 'folder', RuleSource> = {
+			user: { kind: 'userSettings', file: this.userSettingsFile },
+			workspace: {
+				kind: 'workspaceSettings',
+				file: workspaceFile?.scheme === 'file' ? workspaceFile.fsPath : path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', '.vscode', 'settings.json'),
+			},
+			folder: { kind: 'workspaceFolderSettings', file: path.join(workspaceFolder ?? '', '.vscode', 'settings.json') },
+		};
+		const values = { user: {} as Record<string, unknown>, workspace: {} as Record<string, unknown>, folder: {} as Record<string, unknown> };
+		for (const key of Object.keys(POLICY_SETTINGS)) {
+			const inspected = configuration.inspect(key);
+			values.user[key] = inspected?.globalValue;
+			values.workspace[key] = inspected?.workspaceValue;
+			// A single-folder workspace reports its settings as workspace values; folder values exist only in multi-root.
+			if (workspaceFile) {
+				values.folder[key] = inspected?.workspaceFolderValue;
+			}
+		}
+		if (!vscode.workspace.isTrusted) {
+			for (const scope of ['workspace', 'folder'] as const) {
+				values[scope] = withoutLoosening(values[scope]);
+			}
+		}
+		return (['user', 'workspace', 'folder'] as const).map((scope) => ({ source: sources[scope], values: values[scope] }));
+	}
+}
+
+function withoutLoosening(values: Record<string, unknown>): Record<string, unknown> {
+	const rules = values.rules;
+	return {
+		...values,
+		rules: Array.isArray(rules) ? rules.filter((rule) => (rule as { verdict?: unknown } | null)?.verdict !== 'allow') : rules,
+		defaultVerdict: values.defaultVerdict === 'allow' ? undefined : values.defaultVerdict,
+		packs: undefined,
+		failMode: values.failMode === 'open' ? undefined : values.failMode,
+		'approval.onTimeout': values['approval.onTimeout'] === 'allow' ? undefined : values['approval.onTimeout'],
+	};
+}

@@ -1,0 +1,63 @@
+import * as vscode from 'vscode';
+
+import type { HookAnswer, HookCall } from '../core/pipeline/hookPipeline';
+import { HookServer } from './hookServer';
+import { currentEndpointHost, ensureRuntimeFolder, ensureSecret, newWindowEndpoint, removeLease, writeLease } from './runtimeFolder';
+
+/**
+ * This window's private endpoint: the socket server, its lease in the runtime folder (rewritten when folders change),
+ * and the environment variables that route hooks this extension host spawns — and hooks run in this window's
+ * terminals, such as the Copilot CLI — straight to it.
+ */
+export class WindowEndpointService implements vscode.Disposable {
+	private server: HookServer | undefined;
+	private leaseFile: string | undefined;
+	private readonly subscriptions: vscode.Disposable[] = [];
+
+	private constructor(
+		readonly endpoint: string,
+		readonly secretFile: string,
+		private readonly runtime: string,
+	) {}
+
+	/** Listens and publishes the endpoint; throws with a clear message when the runtime folder is unusable. */
+	static async start(
+		context: vscode.ExtensionContext,
+		handle: (call: HookCall) => Promise<HookAnswer>,
+		log: vscode.LogOutputChannel,
+	): Promise<WindowEndpointService> {
+		const host = currentEndpointHost();
+		const runtime = ensureRuntimeFolder(host);
+		const secret = ensureSecret(runtime);
+		const service = new WindowEndpointService(newWindowEndpoint(host), secret.file, runtime);
+		service.server = new HookServer(service.endpoint, secret.token, handle, log);
+		await service.server.listen();
+		service.publishLease();
+		service.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => service.publishLease()));
+		// Hook processes inherit the extension host's environment, so this routes them to this window exactly.
+		process.env.HOOKWARDEN_ENDPOINT = service.endpoint;
+		process.env.HOOKWARDEN_SECRET_FILE = secret.file;
+		const terminals = context.environmentVariableCollection;
+		terminals.description = 'Routes agent hooks run in this window’s terminals (such as the Copilot CLI) to Hookwarden in this window.';
+		terminals.replace('HOOKWARDEN_ENDPOINT', service.endpoint);
+		terminals.replace('HOOKWARDEN_SECRET_FILE', secret.file);
+		log.info(`listening on ${service.endpoint}`);
+		return service;
+	}
+
+	dispose(): void {
+		vscode.Disposable.from(...this.subscriptions).dispose();
+		if (this.leaseFile) {
+			removeLease(this.leaseFile);
+		}
+		if (process.env.HOOKWARDEN_ENDPOINT === this.endpoint) {
+			delete process.env.HOOKWARDEN_ENDPOINT;
+		}
+		void this.server?.close();
+	}
+
+	private publishLease(): void {
+		const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+		this.leaseFile = writeLease(this.runtime, { pid: process.pid, endpoint: this.endpoint, folders, startedAt: Date.now() });
+	}
+}

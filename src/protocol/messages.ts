@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** The protocol version both sides speak; the host refuses other versions with 426 so an old bridge falls back to headless. */
+export const PROTOCOL_VERSION = 1;
+
+/** The HTTP path a hook request is posted to; the event name follows (`/v1/hook/PreToolUse`). */
+export const HOOK_PATH = `/v${PROTOCOL_VERSION}/hook/`;
+
+/** The HTTP path of the liveness probe the installer and `Hookwarden: Show Status` use. */
+export const PING_PATH = `/v${PROTOCOL_VERSION}/ping`;
+
+/** Header carrying the per-install secret, written `Bearer <secret>`. */
+export const AUTHORIZATION_HEADER = 'authorization';
+
+/** Header the host sets on every answer: which provider and rule decided, for the bridge's diagnostics. */
+export const DECIDED_BY_HEADER = 'x-hookwarden-decided-by';
+
+/**
+ * Sent by the bridge (node or the `sh`+curl fast path) for one hook event: the event it was registered for, the
+ * payload exactly as the hook runner wrote it, and where the process runs. The host replies with the hook output.
+ */
+export const hookRequestSchema = z.object({
+	v: z.literal(PROTOCOL_VERSION),
+	/** The event argument from the hook file, in any spelling; the payload's own event name wins when present. */
+	event: z.string().max(64).optional(),
+	/** The hook payload as parsed JSON; validated by the host with the same core parser the headless bridge uses. */
+	payload: z.unknown(),
+	/** The hook process's working directory, used when the payload has no `cwd`. */
+	cwd: z.string().max(4096).optional(),
+	/** Which client sent it, for the audit log and diagnostics. */
+	client: z.enum(['node', 'sh']).default('sh'),
+});
+
+/** One hook request as the host reads it. */
+export type HookRequest = z.infer<typeof hookRequestSchema>;
+
+/**
+ * Sent by the host as the HTTP 200 body: exactly the JSON document the bridge prints on stdout. It is an object
+ * because every host reads one JSON object; the host has already encoded it for the event and dialect.
+ */
+export const hookResponseSchema = z.record(z.string(), z.unknown());
+
+/** The hook output the bridge prints. */
+export type HookResponse = z.infer<typeof hookResponseSchema>;
+
+/**
+ * Sent by the host with a non-200 status: why it did not answer, so the bridge can say so in one stderr line and fall
+ * back to deciding headless. `unauthorized` and `unsupportedVersion` are never retried against the same host.
+ */
+export const hostErrorSchema = z.object({
+	error: z.enum(['badRequest', 'unauthorized', 'unsupportedVersion', 'notServing', 'internal']),
+	message: z.string(),
+});
+
+/** A host refusal as the bridge reads it. */
+export type HostError = z.infer<typeof hostErrorSchema>;
+
+/** The HTTP status for each host refusal, shared so both sides agree. */
+export const HOST_ERROR_STATUS: Readonly<Record<HostError['error'], number>> = {
+	badRequest: 400,
+	unauthorized: 401,
+	unsupportedVersion: 426,
+	notServing: 503,
+	internal: 500,
+};
