@@ -12,6 +12,9 @@ import { SessionTracker } from './core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from './core/util/clock';
 import type { HookwardenApi } from './host/hookwardenApi';
 import { createHookwardenApi } from './host/hookwardenApi';
+import { HookDiagnostics } from './host/hookDiagnostics';
+import { HookInstaller } from './host/hookInstaller';
+import { registerInstallerCommands } from './host/installerCommands';
 import { createLog } from './host/log';
 import { PolicyConfig } from './host/policyConfig';
 import { WindowEndpointService } from './host/windowEndpointService';
@@ -76,6 +79,17 @@ async function wire(context: vscode.ExtensionContext, log: vscode.LogOutputChann
 
 	const endpoint = await WindowEndpointService.start(context, (call) => pipeline.handle(call), log);
 	context.subscriptions.push(endpoint);
+
+	const installer = HookInstaller.create(context, userSettingsFile, log);
+	context.subscriptions.push(installer);
+	const diagnostics = new HookDiagnostics(installer);
+	context.subscriptions.push(diagnostics, registerInstallerCommands(installer, diagnostics));
+	// Launchers and stale files are refreshed first, so the one-time scope question installs current paths.
+	void installer
+		.refreshIfStale()
+		.then(() => installer.askForScopeOnce())
+		.then(() => diagnostics.check())
+		.catch((error: unknown) => log.error(`hook installation check failed: ${error instanceof Error ? error.message : String(error)}`));
 
 	return createHookwardenApi(chain, log);
 }

@@ -22,7 +22,10 @@ export interface LauncherInputs {
 }
 
 /** The launcher file names inside {@link launcherFolder}. */
-export const LAUNCHER_NAMES = { posix: 'hookwarden-hook', powershell: 'hookwarden-hook.ps1' } as const;
+export const LAUNCHER_NAMES = {
+	posix: 'hookwarden-hook',
+	powershell: 'hookwarden-hook.ps1',
+} as const;
 
 /** The folder of the launchers, `<home>/.hookwarden/bin`, with the separator of the platform. */
 export function launcherFolder(home: string, platform: string): string {

@@ -1,0 +1,276 @@
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import * as vscode from 'vscode';
+
+import type { HookFileLocation, RegisteringFile } from '../protocol/hookFile';
+import {
+	duplicateRegistrations,
+	hookFileLocations,
+	readHookFile,
+	referencedPaths,
+} from '../protocol/hookFile';
+import type { HookInstaller } from './hookInstaller';
+
+/** A problem with how Hookwarden's hooks are registered, and the one action that fixes it. */
+export interface HookProblem {
+	readonly id: 'hooksDisabled' | 'workspaceUntrusted' | 'duplicateRegistration' | 'missingPath';
+	readonly message: string;
+	readonly action: { readonly title: string; readonly run: () => Promise<void> };
+}
+
+/** A hook file Local reads that registers Hookwarden. */
+interface FoundFile extends RegisteringFile {
+	readonly location: HookFileLocation;
+}
+
+const RECHECK_DELAY_MS = 300;
+const CHAT_SETTINGS = ['chat.useHooks', 'chat.useClaudeHooks', 'chat.hookFilesLocations'];
+
+async function exists(file: string): Promise<boolean> {
+	try {
+		await fs.access(file);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+async function filesAt(location: HookFileLocation): Promise<string[]> {
+	if (location.kind === 'file') {
+		return [location.path];
+	}
+	try {
+		const names = await fs.readdir(location.path);
+		return names
+			.filter((name) => name.toLowerCase().endsWith('.json'))
+			.map((name) => path.join(location.path, name));
+	} catch {
+		return [];
+	}
+}
+
+/**
+ * Finds why Hookwarden's hooks would not run, or would run twice: agent hooks turned off, an untrusted workspace that
+ * hides its `.github/hooks`, Hookwarden registered in more than one file Local reads, or a file that runs a path that
+ * does not exist. Re-checks when the chat hook settings, the trust, the folders or any hook file changes.
+ */
+export class HookDiagnostics implements vscode.Disposable {
+	private readonly onDidChangeProblemsEmitter = new vscode.EventEmitter<readonly HookProblem[]>();
+	private readonly subscriptions: vscode.Disposable[] = [this.onDidChangeProblemsEmitter];
+	private current: readonly HookProblem[] = [];
+	private timer: ReturnType<typeof setTimeout> | undefined;
+	/** Fires with the new list whenever a re-check finds a different set of problems. */
+	readonly onDidChangeProblems = this.onDidChangeProblemsEmitter.event;
+
+	constructor(
+		private readonly installer: HookInstaller,
+		private readonly home: string = os.homedir(),
+	) {
+		const recheck = () => this.scheduleCheck();
+		const userHooks = (sub: string, glob: string) =>
+			vscode.workspace.createFileSystemWatcher(
+				new vscode.RelativePattern(vscode.Uri.file(path.join(home, sub)), glob),
+			);
+		const watchers = [
+			vscode.workspace.createFileSystemWatcher(
+				'**/{.github/hooks/*.json,.claude/settings.json,.claude/settings.local.json}',
+			),
+			userHooks(path.join('.copilot', 'hooks'), '*.json'),
+			userHooks('.claude', 'settings.json'),
+			userHooks(path.join('.hookwarden', 'bin'), '*'),
+		];
+		for (const watcher of watchers) {
+			this.subscriptions.push(
+				watcher,
+				watcher.onDidCreate(recheck),
+				watcher.onDidChange(recheck),
+				watcher.onDidDelete(recheck),
+			);
+		}
+		this.subscriptions.push(
+			vscode.workspace.onDidChangeConfiguration(
+				(e) => CHAT_SETTINGS.some((s) => e.affectsConfiguration(s)) && recheck(),
+			),
+			vscode.workspace.onDidGrantWorkspaceTrust(recheck),
+			vscode.workspace.onDidChangeWorkspaceFolders(recheck),
+			installer.onDidChange(recheck),
+		);
+	}
+
+	/** The problems found by the last check. */
+	get problems(): readonly HookProblem[] {
+		return this.current;
+	}
+
+	/** Checks now and returns the problems; fires {@link onDidChangeProblems} when they changed. */
+	async check(): Promise<readonly HookProblem[]> {
+		const chat = vscode.workspace.getConfiguration('chat');
+		const found = await this.findRegisteringFiles(chat);
+		const problems: HookProblem[] = [];
+		if (found.length > 0 && chat.get<boolean>('useHooks', true) === false) {
+			problems.push({
+				id: 'hooksDisabled',
+				message: 'agent hooks are turned off (chat.useHooks), so VS Code never runs Hookwarden.',
+				action: { title: 'Turn On Agent Hooks', run: () => this.turnOnHooks() },
+			});
+		}
+		if (!vscode.workspace.isTrusted && found.some((f) => f.location.scope === 'workspace')) {
+			problems.push({
+				id: 'workspaceUntrusted',
+				message:
+					'this workspace is not trusted, so VS Code ignores its hook files, Hookwarden’s included.',
+				action: {
+					title: 'Manage Workspace Trust',
+					run: async () => void (await vscode.commands.executeCommand('workbench.trust.manage')),
+				},
+			});
+		}
+		const duplicate = this.duplicateProblem(found);
+		if (duplicate) {
+			problems.push(duplicate);
+		}
+		problems.push(...(await this.missingPathProblems(found)));
+		const changed =
+			JSON.stringify(problems.map((p) => p.message)) !==
+			JSON.stringify(this.current.map((p) => p.message));
+		this.current = problems;
+		if (changed) {
+			this.onDidChangeProblemsEmitter.fire(problems);
+		}
+		return problems;
+	}
+
+	/** Whether any file Local reads registers Hookwarden, whatever its problems. */
+	async isRegistered(): Promise<boolean> {
+		return (await this.findRegisteringFiles(vscode.workspace.getConfiguration('chat'))).length > 0;
+	}
+
+	dispose(): void {
+		clearTimeout(this.timer);
+		vscode.Disposable.from(...this.subscriptions).dispose();
+	}
+
+	private scheduleCheck(): void {
+		clearTimeout(this.timer);
+		this.timer = setTimeout(() => void this.check().catch(() => undefined), RECHECK_DELAY_MS);
+	}
+
+	private async findRegisteringFiles(chat: vscode.WorkspaceConfiguration): Promise<FoundFile[]> {
+		const locations = hookFileLocations({
+			workspaceFolders: (vscode.workspace.workspaceFolders ?? [])
+				.filter((f) => f.uri.scheme === 'file')
+				.map((f) => f.uri.fsPath),
+			home: this.home,
+			useClaudeHooks: chat.get<boolean>('useClaudeHooks', false),
+			hookFilesLocations: chat.get<Record<string, boolean>>('hookFilesLocations', {}),
+		});
+		const found: FoundFile[] = [];
+		const seen = new Set<string>();
+		for (const location of locations) {
+			for (const file of await filesAt(location)) {
+				if (seen.has(file)) {
+					continue;
+				}
+				seen.add(file);
+				const text = await fs.readFile(file, 'utf8').catch(() => undefined);
+				const reading = text === undefined ? undefined : readHookFile(text);
+				if (reading?.ok && !reading.disabled && reading.registrations.some((r) => r.ours)) {
+					found.push({ path: file, location, registrations: reading.registrations });
+				}
+			}
+		}
+		return found;
+	}
+
+	private duplicateProblem(found: readonly FoundFile[]): HookProblem | undefined {
+		const duplicates = duplicateRegistrations(found);
+		const paths = [...new Set(duplicates.flatMap((d) => d.paths))];
+		if (paths.length === 0) {
+			return undefined;
+		}
+		const installed = new Set(this.installer.installedFiles.map((r) => r.path));
+		// Keep the user-scope file when there is one (it serves every workspace); fix the first other copy.
+		const keep =
+			paths.find(
+				(p) => installed.has(p) && found.find((f) => f.path === p)?.location.scope === 'user',
+			) ?? paths[0];
+		const extra = paths.find((p) => p !== keep) ?? paths[0] ?? '';
+		const message =
+			paths.length > 1
+				? `Hookwarden is registered in ${paths.length} hook files (${paths.map((p) => this.displayPath(p)).join(', ')}), so each hook event runs it ${paths.length} times.`
+				: `${this.displayPath(extra)} registers Hookwarden more than once for the same event, so it runs twice.`;
+		const action = installed.has(extra)
+			? {
+					title: `Remove ${this.displayPath(extra)}`,
+					run: async () => void (await this.installer.removeInstalled(extra)),
+				}
+			: { title: `Open ${path.basename(extra)}`, run: () => this.open(extra) };
+		return { id: 'duplicateRegistration', message, action };
+	}
+
+	private async missingPathProblems(found: readonly FoundFile[]): Promise<HookProblem[]> {
+		const windows = process.platform === 'win32';
+		const problems: HookProblem[] = [];
+		for (const file of found) {
+			const commands = file.registrations.filter((r) => r.ours).flatMap((r) => r.commands);
+			const paths = new Set(
+				commands.flatMap((c) =>
+					referencedPaths(c, { home: this.home, userProfile: process.env.USERPROFILE }),
+				),
+			);
+			for (const referenced of paths) {
+				const native = windows
+					? /^[A-Za-z]:[\\/]|^\\\\/.test(referenced)
+					: referenced.startsWith('/');
+				if (!native || (await exists(referenced))) {
+					continue;
+				}
+				const ours = this.installer.installedFiles.some((r) => r.path === file.path);
+				const isLauncher = Object.values(this.installer.launcherPaths).some(
+					(p) => path.resolve(p) === path.resolve(referenced),
+				);
+				problems.push({
+					id: 'missingPath',
+					message: `${this.displayPath(file.path)} runs ${referenced}, which does not exist, so its hooks do nothing.`,
+					action:
+						ours || isLauncher
+							? { title: 'Reinstall Hooks', run: () => this.installer.refreshIfStale() }
+							: { title: `Open ${path.basename(file.path)}`, run: () => this.open(file.path) },
+				});
+				break;
+			}
+		}
+		return problems;
+	}
+
+	private async turnOnHooks(): Promise<void> {
+		const chat = vscode.workspace.getConfiguration('chat');
+		const inspected = chat.inspect<boolean>('useHooks');
+		try {
+			if (inspected?.workspaceValue === false) {
+				await chat.update('useHooks', true, vscode.ConfigurationTarget.Workspace);
+			}
+			if (inspected?.globalValue === false || inspected?.workspaceValue !== false) {
+				await chat.update('useHooks', true, vscode.ConfigurationTarget.Global);
+			}
+		} catch (error) {
+			void vscode.window.showErrorMessage(
+				`Hookwarden could not turn on chat.useHooks (it may be set by your organization): ${(error as Error).message}`,
+			);
+		}
+	}
+
+	private async open(file: string): Promise<void> {
+		await vscode.window.showTextDocument(vscode.Uri.file(file));
+	}
+
+	private displayPath(file: string): string {
+		const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(file));
+		if (folder) {
+			return path.relative(folder.uri.fsPath, file) || file;
+		}
+		return file.startsWith(this.home + path.sep) ? `~${file.slice(this.home.length)}` : file;
+	}
+}
