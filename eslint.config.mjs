@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
@@ -13,7 +14,7 @@ export default tseslint.config(
 	...tseslint.configs.stylisticTypeChecked,
 	{
 		languageOptions: {
-			parserOptions: { projectService: { allowDefaultProject: ['*.mjs', 'bench/*.mjs', 'scripts/*.mjs', 'test/*/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+			parserOptions: { projectService: { allowDefaultProject: ['*.mjs', 'bench/*.mjs', 'scripts/*.mjs', 'test/*/*.mjs', 'test/e2e/support/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
 		},
 		rules: {
 			curly: 'error',
@@ -39,6 +40,7 @@ export default tseslint.config(
 	{
 		// Scripts, benches and test drivers are command-line programs: their stdout is their interface.
 		files: ['scripts/**', 'bench/**', 'test/**', '*.mjs'],
+		languageOptions: { globals: { ...globals.node } },
 		rules: { 'no-console': 'off' },
 	},
 	prettier,
