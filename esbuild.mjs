@@ -1,4 +1,6 @@
 // @ts-check
+import * as fs from 'node:fs';
+
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -11,6 +13,7 @@ const base = {
 	format: 'cjs',
 	// VS Code 1.109 runs extensions on Node 22; the bridge may run on any Node >= 20 (or VS Code's own runtime).
 	target: 'node20',
+	mainFields: ['module', 'main'], // jsonc-parser's UMD `main` requires ./impl/* at run time, which a bundle lacks
 	sourcemap: !production,
 	sourcesContent: false,
 	minify: production,
@@ -57,12 +60,21 @@ const problemMatcher = {
 	},
 };
 
-const configs = [extensionOptions, bridgeOptions].filter((options) => {
-	const entries = Object.values(/** @type {Record<string,string>} */ (options.entryPoints));
-	return entries.every((entry) => fs.existsSync(entry));
-});
+const configs = [extensionOptions, bridgeOptions];
 
-import * as fs from 'node:fs';
+/**
+ * `dist/bridge-shell.js` loads the tree-sitter runtime and the bash and PowerShell grammars from files next to it,
+ * so they ship in `dist/` rather than being inlined (base64 would cost load time in every shell event).
+ */
+const SHELL_WASM = [
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter.wasm',
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-bash.wasm',
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-powershell.wasm',
+];
+fs.mkdirSync('dist', { recursive: true });
+for (const file of SHELL_WASM) {
+	fs.copyFileSync(file, `dist/${file.split('/').at(-1)}`);
+}
 
 if (watch) {
 	for (const options of configs) {

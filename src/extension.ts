@@ -3,11 +3,12 @@ import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
+import { loadShellAnalyzer } from './bridge/shellBundle';
 import { ApprovalQueue } from './core/approvals/approvalQueue';
 import { HookPipeline } from './core/pipeline/hookPipeline';
 import { DefaultHooksProvider } from './core/policy/defaultHooksProvider';
 import { CompositeHooksProvider } from './core/provider/compositeHooksProvider';
-import type { ShellAnalyzer } from './core/shell/commandLine';
+import type { ShellAnalyzer, ShellDialect } from './core/shell/commandLine';
 import { SessionTracker } from './core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from './core/util/clock';
 import type { HookwardenApi } from './host/hookwardenApi';
@@ -34,36 +35,62 @@ export async function activate(context: vscode.ExtensionContext): Promise<Hookwa
 	}
 }
 
-async function wire(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Promise<HookwardenApi> {
-	const userSettingsFile = path.join(path.dirname(path.dirname(context.globalStorageUri.fsPath)), 'settings.json');
+async function wire(
+	context: vscode.ExtensionContext,
+	log: vscode.LogOutputChannel,
+): Promise<HookwardenApi> {
+	const userSettingsFile = path.join(
+		path.dirname(path.dirname(context.globalStorageUri.fsPath)),
+		'settings.json',
+	);
 	const config = new PolicyConfig(userSettingsFile, log);
 	context.subscriptions.push(config);
 
 	const sessions = new SessionTracker();
 	const approvals = new ApprovalQueue(SYSTEM_CLOCK);
 	const chain = new CompositeHooksProvider();
-	let analyzer: Promise<ShellAnalyzer> | undefined;
+	const analyzers = new Map<ShellDialect, Promise<ShellAnalyzer>>();
 	const policyProvider = new DefaultHooksProvider({
 		policy: (folder) => config.policyFor(folder),
 		homeDir: os.homedir(),
 		analyzeShell: async (line, dialect) => {
-			// The grammar bundle is shared with the bridge and loaded on the first shell tool call only.
-			analyzer ??= (require(path.join(__dirname, 'bridge-shell.js')) as { createShellAnalyzer: () => Promise<ShellAnalyzer> }).createShellAnalyzer();
+			// The grammar bundle is shared with the bridge and loaded on the first shell tool call of each dialect.
+			let analyzer = analyzers.get(dialect);
+			if (!analyzer) {
+				// A long-lived host wants optimised wasm; the bridge's baseline-only flag is for one-shot processes.
+				analyzer = loadShellAnalyzer(__dirname, dialect, false);
+				analyzers.set(dialect, analyzer);
+			}
 			return (await analyzer).analyze(line, dialect);
 		},
 		sessionFacts: (event) => ({ subagentsStarted: sessions.subagentsStarted(event.sessionId) }),
 	});
-	context.subscriptions.push(new vscode.Disposable(chain.register({ provider: policyProvider, priority: 0, failAction: 'warn' })));
+	context.subscriptions.push(
+		new vscode.Disposable(
+			chain.register({ provider: policyProvider, priority: 0, failAction: 'warn' }),
+		),
+	);
 
 	const workspaceFolderFor = (cwd: string | undefined) =>
-		cwd === undefined ? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath : vscode.workspace.getWorkspaceFolder(vscode.Uri.file(cwd))?.uri.fsPath;
-	const pipeline = new HookPipeline({ chain, approvals, sessions, clock: SYSTEM_CLOCK, policy: (folder) => config.policyFor(folder), workspaceFolderFor });
+		cwd === undefined
+			? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath
+			: vscode.workspace.getWorkspaceFolder(vscode.Uri.file(cwd))?.uri.fsPath;
+	const pipeline = new HookPipeline({
+		chain,
+		approvals,
+		sessions,
+		clock: SYSTEM_CLOCK,
+		policy: (folder) => config.policyFor(folder),
+		workspaceFolderFor,
+	});
 
 	context.subscriptions.push(
 		new vscode.Disposable(
 			approvals.onDidChange((change) => {
 				if (change.kind === 'opened') {
-					void askToApprove(change.approval, false).then((answer) => answer && approvals.resolve(change.approval.request.id, answer));
+					void askToApprove(change.approval, false).then(
+						(answer) => answer && approvals.resolve(change.approval.request.id, answer),
+					);
 				} else {
 					log.info(`approval ${change.approval.request.id} ${change.resolution.kind}`);
 				}
@@ -72,7 +99,9 @@ async function wire(context: vscode.ExtensionContext, log: vscode.LogOutputChann
 		new vscode.Disposable(
 			sessions.onDidRecord((entry) => {
 				const by = entry.decision.decidedBy;
-				log.info(`${entry.event.name} ${entry.decision.verdict ?? 'no opinion'}${by ? ` by ${by.providerId}${by.ruleId ? `/${by.ruleId}` : ''}` : ''} (${entry.answeredAt - entry.receivedAt} ms, session ${entry.sessionId})`);
+				log.info(
+					`${entry.event.name} ${entry.decision.verdict ?? 'no opinion'}${by ? ` by ${by.providerId}${by.ruleId ? `/${by.ruleId}` : ''}` : ''} (${entry.answeredAt - entry.receivedAt} ms, session ${entry.sessionId})`,
+				);
 			}),
 		),
 	);
@@ -89,9 +118,15 @@ async function wire(context: vscode.ExtensionContext, log: vscode.LogOutputChann
 		.refreshIfStale()
 		.then(() => installer.askForScopeOnce())
 		.then(() => diagnostics.check())
-		.catch((error: unknown) => log.error(`hook installation check failed: ${error instanceof Error ? error.message : String(error)}`));
+		.catch((error: unknown) =>
+			log.error(
+				`hook installation check failed: ${error instanceof Error ? error.message : String(error)}`,
+			),
+		);
 
-	return createHookwardenApi(chain, log);
+	const { api, disposable } = createHookwardenApi(chain, sessions, log);
+	context.subscriptions.push(disposable);
+	return api;
 }
 
 export function deactivate(): void {

@@ -29,7 +29,10 @@ export async function askWindow(
 	if (!token) {
 		return undefined;
 	}
-	const candidates = [env.HOOKWARDEN_ENDPOINT, pickWindowLease(readLiveLeases(runtime), request.cwd)?.endpoint];
+	const candidates = [
+		env.HOOKWARDEN_ENDPOINT,
+		pickWindowLease(readLiveLeases(runtime), request.cwd)?.endpoint,
+	];
 	for (const endpoint of new Set(candidates.filter((e): e is string => Boolean(e)))) {
 		const reply = await postToWindow(endpoint, token, request);
 		if (reply.kind !== 'unreachable') {

@@ -37,13 +37,18 @@ export function postToWindow(
 				resolve(reply);
 			}
 		};
-		const connectTimer = setTimeout(() => finish({ kind: 'unreachable', message: 'connect timed out' }), CONNECT_TIMEOUT_MS);
+		const connectTimer = setTimeout(
+			() => finish({ kind: 'unreachable', message: 'connect timed out' }),
+			CONNECT_TIMEOUT_MS,
+		);
 		socket.once('connect', () => {
 			clearTimeout(connectTimer);
-			socket.end(head + body);
+			socket.write(head + body); // not end(): Node's HTTP server aborts a request whose client half-closed before the answer
 		});
 		socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-		socket.once('error', (error: NodeJS.ErrnoException) => finish({ kind: 'unreachable', message: error.code ?? error.message }));
+		socket.once('error', (error: NodeJS.ErrnoException) =>
+			finish({ kind: 'unreachable', message: error.code ?? error.message }),
+		);
 		socket.once('end', () => finish(parseReply(Buffer.concat(chunks).toString('utf8'))));
 	});
 }
@@ -58,11 +63,14 @@ function parseReply(raw: string): WindowReply {
 	if (status === 200) {
 		return { kind: 'answer', body };
 	}
-	let message = body;
+	return { kind: 'refused', status, message: refusalMessage(body) };
+}
+
+function refusalMessage(body: string): string {
 	try {
-		message = String((JSON.parse(body) as { message?: unknown }).message ?? body);
+		const { message } = JSON.parse(body) as { message?: unknown };
+		return typeof message === 'string' ? message : body;
 	} catch {
-		// Not a JSON refusal: keep the raw text.
+		return body;
 	}
-	return { kind: 'refused', status, message };
 }

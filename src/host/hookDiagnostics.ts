@@ -223,7 +223,7 @@ export class HookDiagnostics implements vscode.Disposable {
 			for (const referenced of paths) {
 				const native = windows
 					? /^[A-Za-z]:[\\/]|^\\\\/.test(referenced)
-					: referenced.startsWith('/');
+					: referenced.startsWith('/') && !referenced.includes('\\'); // not the `windows` command's path
 				if (!native || (await exists(referenced))) {
 					continue;
 				}

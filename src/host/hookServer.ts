@@ -4,7 +4,14 @@ import * as http from 'node:http';
 
 import type { HookAnswer, HookCall } from '../core/pipeline/hookPipeline';
 import type { HostError } from '../protocol/messages';
-import { DECIDED_BY_HEADER, HOOK_PATH, HOST_ERROR_STATUS, hookRequestSchema, PING_PATH, PROTOCOL_VERSION } from '../protocol/messages';
+import {
+	DECIDED_BY_HEADER,
+	HOOK_PATH,
+	HOST_ERROR_STATUS,
+	hookRequestSchema,
+	PING_PATH,
+	PROTOCOL_VERSION,
+} from '../protocol/messages';
 
 /** The largest request body the server reads; the bridge refuses larger payloads before sending them. */
 const MAX_BODY_BYTES = 9 * 1024 * 1024;
@@ -66,19 +73,27 @@ export class HookServer {
 	private async serve(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
 		const presented = Buffer.from(request.headers.authorization ?? '');
 		if (presented.length !== this.expected.length || !timingSafeEqual(presented, this.expected)) {
-			this.log.warn(`refused a connection without the Hookwarden secret (${request.method ?? '?'} ${request.url ?? '?'})`);
+			this.log.warn(
+				`refused a connection without the Hookwarden secret (${request.method ?? '?'} ${request.url ?? '?'})`,
+			);
 			request.resume();
 			return this.refuse(response, 'unauthorized', 'missing or wrong secret');
 		}
 		if (request.url === PING_PATH) {
-			response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ v: PROTOCOL_VERSION, pid: process.pid }));
+			response
+				.writeHead(200, { 'content-type': 'application/json' })
+				.end(JSON.stringify({ v: PROTOCOL_VERSION, pid: process.pid }));
 			return;
 		}
 		if (request.method !== 'POST' || !request.url?.startsWith(HOOK_PATH)) {
 			request.resume();
 			const versioned = /^\/v(\d+)\//.exec(request.url ?? '');
 			return versioned && Number(versioned[1]) !== PROTOCOL_VERSION
-				? this.refuse(response, 'unsupportedVersion', `this window speaks protocol v${PROTOCOL_VERSION}`)
+				? this.refuse(
+						response,
+						'unsupportedVersion',
+						`this window speaks protocol v${PROTOCOL_VERSION}`,
+					)
 				: this.refuse(response, 'badRequest', `unknown path ${request.url ?? ''}`);
 		}
 		const body = await readBody(request);
@@ -90,11 +105,19 @@ export class HookServer {
 			json = JSON.parse(body);
 		} catch (error) {
 			// The sh fast path embeds stdin verbatim, so this is how malformed hook input arrives; the node bridge retries and reports it.
-			return this.refuse(response, 'badRequest', `request is not JSON: ${(error as Error).message}`);
+			return this.refuse(
+				response,
+				'badRequest',
+				`request is not JSON: ${(error as Error).message}`,
+			);
 		}
 		const parsed = hookRequestSchema.safeParse(json);
 		if (!parsed.success) {
-			return this.refuse(response, 'badRequest', `request does not match protocol v${PROTOCOL_VERSION}: ${parsed.error.issues[0]?.message ?? ''}`);
+			return this.refuse(
+				response,
+				'badRequest',
+				`request does not match protocol v${PROTOCOL_VERSION}: ${parsed.error.issues[0]?.message ?? ''}`,
+			);
 		}
 		const gone = new AbortController();
 		response.on('close', () => {
@@ -122,14 +145,18 @@ export class HookServer {
 		response
 			.writeHead(200, {
 				'content-type': 'application/json',
-				...(decidedBy && { [DECIDED_BY_HEADER]: `${decidedBy.providerId}${decidedBy.ruleId ? `/${decidedBy.ruleId}` : ''}` }),
+				...(decidedBy && {
+					[DECIDED_BY_HEADER]: `${decidedBy.providerId}${decidedBy.ruleId ? `/${decidedBy.ruleId}` : ''}`,
+				}),
 			})
 			.end(`${JSON.stringify(answer.output)}\n`);
 	}
 
 	private refuse(response: http.ServerResponse, error: HostError['error'], message: string): void {
 		const body: HostError = { error, message };
-		response.writeHead(HOST_ERROR_STATUS[error], { 'content-type': 'application/json' }).end(JSON.stringify(body));
+		response
+			.writeHead(HOST_ERROR_STATUS[error], { 'content-type': 'application/json' })
+			.end(JSON.stringify(body));
 	}
 }
 

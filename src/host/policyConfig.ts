@@ -32,7 +32,9 @@ export class PolicyConfig implements vscode.Disposable {
 		};
 		this.subscriptions = [
 			this.onDidChangeEmitter,
-			vscode.workspace.onDidChangeConfiguration((change) => change.affectsConfiguration(SETTINGS_SECTION) && invalidate()),
+			vscode.workspace.onDidChangeConfiguration(
+				(change) => change.affectsConfiguration(SETTINGS_SECTION) && invalidate(),
+			),
 			vscode.workspace.onDidChangeWorkspaceFolders(invalidate),
 			vscode.workspace.onDidGrantWorkspaceTrust(invalidate),
 		];
@@ -81,11 +83,25 @@ export class PolicyConfig implements vscode.Disposable {
 			user: { kind: 'userSettings', file: this.userSettingsFile },
 			workspace: {
 				kind: 'workspaceSettings',
-				file: workspaceFile?.scheme === 'file' ? workspaceFile.fsPath : path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', '.vscode', 'settings.json'),
+				file:
+					workspaceFile?.scheme === 'file'
+						? workspaceFile.fsPath
+						: path.join(
+								vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '',
+								'.vscode',
+								'settings.json',
+							),
 			},
-			folder: { kind: 'workspaceFolderSettings', file: path.join(workspaceFolder ?? '', '.vscode', 'settings.json') },
+			folder: {
+				kind: 'workspaceFolderSettings',
+				file: path.join(workspaceFolder ?? '', '.vscode', 'settings.json'),
+			},
 		};
-		const values = { user: {} as Record<string, unknown>, workspace: {} as Record<string, unknown>, folder: {} as Record<string, unknown> };
+		const values = {
+			user: {} as Record<string, unknown>,
+			workspace: {} as Record<string, unknown>,
+			folder: {} as Record<string, unknown>,
+		};
 		for (const key of Object.keys(POLICY_SETTINGS)) {
 			const inspected = configuration.inspect(key);
 			values.user[key] = inspected?.globalValue;
@@ -100,7 +116,10 @@ export class PolicyConfig implements vscode.Disposable {
 				values[scope] = withoutLoosening(values[scope]);
 			}
 		}
-		return (['user', 'workspace', 'folder'] as const).map((scope) => ({ source: sources[scope], values: values[scope] }));
+		return (['user', 'workspace', 'folder'] as const).map((scope) => ({
+			source: sources[scope],
+			values: values[scope],
+		}));
 	}
 }
 
@@ -108,10 +127,13 @@ function withoutLoosening(values: Record<string, unknown>): Record<string, unkno
 	const rules = values.rules;
 	return {
 		...values,
-		rules: Array.isArray(rules) ? rules.filter((rule) => (rule as { verdict?: unknown } | null)?.verdict !== 'allow') : rules,
+		rules: Array.isArray(rules)
+			? rules.filter((rule) => (rule as { verdict?: unknown } | null)?.verdict !== 'allow')
+			: rules,
 		defaultVerdict: values.defaultVerdict === 'allow' ? undefined : values.defaultVerdict,
 		packs: undefined,
 		failMode: values.failMode === 'open' ? undefined : values.failMode,
-		'approval.onTimeout': values['approval.onTimeout'] === 'allow' ? undefined : values['approval.onTimeout'],
+		'approval.onTimeout':
+			values['approval.onTimeout'] === 'allow' ? undefined : values['approval.onTimeout'],
 	};
 }

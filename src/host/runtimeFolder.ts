@@ -4,7 +4,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import type { EndpointHost } from '../protocol/endpoint';
-import { endpointHostOf, leaseFolder, runtimeFolder, secretFile, windowEndpoint } from '../protocol/endpoint';
+import {
+	endpointHostOf,
+	leaseFolder,
+	runtimeFolder,
+	secretFile,
+	windowEndpoint,
+} from '../protocol/endpoint';
 import type { WindowLease } from '../protocol/windowLease';
 import { PROTOCOL_VERSION } from '../protocol/messages';
 
@@ -44,7 +50,8 @@ export function ensureRuntimeFolder(host: EndpointHost): string {
  */
 export function ensureSecret(folder: string): { file: string; token: string } {
 	const file = secretFile(folder);
-	const read = () => /^Authorization: Bearer ([A-Za-z0-9_-]{32,})\s*$/.exec(fs.readFileSync(file, 'utf8'))?.[1];
+	const read = () =>
+		/^Authorization: Bearer ([A-Za-z0-9_-]{32,})\s*$/.exec(fs.readFileSync(file, 'utf8'))?.[1];
 	try {
 		const token = read();
 		if (token) {
@@ -82,7 +89,10 @@ export function newWindowEndpoint(host: EndpointHost): string {
 
 /** Writes this window's lease (atomically), so bridges without the endpoint variable can still find it. */
 export function writeLease(folder: string, lease: Omit<WindowLease, 'v'>): string {
-	const file = path.join(leaseFolder(folder), `${lease.pid}-${path.basename(lease.endpoint).replace(/\W/g, '')}.json`);
+	const file = path.join(
+		leaseFolder(folder),
+		`${lease.pid}-${path.basename(lease.endpoint).replace(/\W/g, '')}.json`,
+	);
 	const temporary = `${file}.tmp`;
 	fs.writeFileSync(temporary, JSON.stringify({ v: PROTOCOL_VERSION, ...lease }), { mode: 0o600 });
 	fs.renameSync(temporary, file);

@@ -2,7 +2,14 @@ import * as vscode from 'vscode';
 
 import type { HookAnswer, HookCall } from '../core/pipeline/hookPipeline';
 import { HookServer } from './hookServer';
-import { currentEndpointHost, ensureRuntimeFolder, ensureSecret, newWindowEndpoint, removeLease, writeLease } from './runtimeFolder';
+import {
+	currentEndpointHost,
+	ensureRuntimeFolder,
+	ensureSecret,
+	newWindowEndpoint,
+	removeLease,
+	writeLease,
+} from './runtimeFolder';
 
 /**
  * This window's private endpoint: the socket server, its lease in the runtime folder (rewritten when folders change),
@@ -33,12 +40,15 @@ export class WindowEndpointService implements vscode.Disposable {
 		service.server = new HookServer(service.endpoint, secret.token, handle, log);
 		await service.server.listen();
 		service.publishLease();
-		service.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => service.publishLease()));
+		service.subscriptions.push(
+			vscode.workspace.onDidChangeWorkspaceFolders(() => service.publishLease()),
+		);
 		// Hook processes inherit the extension host's environment, so this routes them to this window exactly.
 		process.env.HOOKWARDEN_ENDPOINT = service.endpoint;
 		process.env.HOOKWARDEN_SECRET_FILE = secret.file;
 		const terminals = context.environmentVariableCollection;
-		terminals.description = 'Routes agent hooks run in this window’s terminals (such as the Copilot CLI) to Hookwarden in this window.';
+		terminals.description =
+			'Routes agent hooks run in this window’s terminals (such as the Copilot CLI) to Hookwarden in this window.';
 		terminals.replace('HOOKWARDEN_ENDPOINT', service.endpoint);
 		terminals.replace('HOOKWARDEN_SECRET_FILE', secret.file);
 		log.info(`listening on ${service.endpoint}`);
@@ -57,7 +67,14 @@ export class WindowEndpointService implements vscode.Disposable {
 	}
 
 	private publishLease(): void {
-		const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-		this.leaseFile = writeLease(this.runtime, { pid: process.pid, endpoint: this.endpoint, folders, startedAt: Date.now() });
+		const folders = (vscode.workspace.workspaceFolders ?? [])
+			.filter((f) => f.uri.scheme === 'file')
+			.map((f) => f.uri.fsPath);
+		this.leaseFile = writeLease(this.runtime, {
+			pid: process.pid,
+			endpoint: this.endpoint,
+			folders,
+			startedAt: Date.now(),
+		});
 	}
 }

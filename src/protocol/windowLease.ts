@@ -26,7 +26,10 @@ export type WindowLease = z.infer<typeof windowLeaseSchema>;
  * (so a sub-folder routes to its workspace and multi-root windows are searched folder by folder), the newest lease on a
  * tie. Paths are compared with `/` separators and, for Windows drive paths, case-insensitively.
  */
-export function pickWindowLease(leases: readonly WindowLease[], cwd: string): WindowLease | undefined {
+export function pickWindowLease(
+	leases: readonly WindowLease[],
+	cwd: string,
+): WindowLease | undefined {
 	const target = comparable(cwd);
 	let best: { lease: WindowLease; depth: number } | undefined;
 	for (const lease of leases) {
@@ -36,7 +39,11 @@ export function pickWindowLease(leases: readonly WindowLease[], cwd: string): Wi
 				continue;
 			}
 			const depth = root.length;
-			if (!best || depth > best.depth || (depth === best.depth && lease.startedAt > best.lease.startedAt)) {
+			if (
+				!best ||
+				depth > best.depth ||
+				(depth === best.depth && lease.startedAt > best.lease.startedAt)
+			) {
 				best = { lease, depth };
 			}
 		}

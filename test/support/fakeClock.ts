@@ -19,7 +19,9 @@ export class FakeClock implements Clock {
 	advance(ms: number): void {
 		const until = this.time + ms;
 		for (;;) {
-			const next = this.timers.filter((t) => !t.cancelled && t.at <= until).sort((a, b) => a.at - b.at)[0];
+			const next = this.timers
+				.filter((t) => !t.cancelled && t.at <= until)
+				.sort((a, b) => a.at - b.at)[0];
 			if (!next) {
 				break;
 			}

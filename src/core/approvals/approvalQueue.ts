@@ -6,7 +6,11 @@ import { PendingApproval } from './pendingApproval';
 /** A change to the set of pending approvals, for views that list them. */
 export type ApprovalChange =
 	| { readonly kind: 'opened'; readonly approval: PendingApproval }
-	| { readonly kind: 'resolved'; readonly approval: PendingApproval; readonly resolution: ApprovalResolution };
+	| {
+			readonly kind: 'resolved';
+			readonly approval: PendingApproval;
+			readonly resolution: ApprovalResolution;
+	  };
 
 /**
  * The approvals waiting for a person, each with its own timeout. Several pending approvals never block each other;

@@ -23,11 +23,17 @@ export function normalizePath(path: string): string {
 
 /** Whether a path is absolute in either POSIX (`/x`) or Windows (`C:\x`, `C:/x`) spelling. */
 export function isAbsolutePath(path: string): boolean {
-	return path.startsWith('/') || path.startsWith('\\') || WINDOWS_ABSOLUTE.test(path.replace(/\\/g, '/'));
+	return (
+		path.startsWith('/') || path.startsWith('\\') || WINDOWS_ABSOLUTE.test(path.replace(/\\/g, '/'))
+	);
 }
 
 /** Resolves `path` against `base`, expanding a leading `~` to `home`; the result is normalised. */
-export function resolvePath(path: string, base: string | undefined, home: string | undefined): string {
+export function resolvePath(
+	path: string,
+	base: string | undefined,
+	home: string | undefined,
+): string {
 	if (home && (path === '~' || path.startsWith('~/') || path.startsWith('~\\'))) {
 		return normalizePath(home + path.slice(1));
 	}

@@ -7,9 +7,21 @@ const PERSON = 'hookwarden.person';
  * The decision that goes back to the hook runner once an approval resolved: the person's answer (with their reason
  * for a deny, so the agent can correct course), or the configured timeout outcome, with provenance saying which.
  */
-export function applyApproval(asked: MergedDecision, resolution: ApprovalResolution, timeoutSeconds: number): MergedDecision {
-	const by = (ruleId: string, kind: 'person' | 'failMode'): Provenance => ({ providerId: PERSON, ruleId, source: { kind } });
-	const decided = (verdict: MergedDecision['verdict'], reason: string, provenance: Provenance): MergedDecision => ({
+export function applyApproval(
+	asked: MergedDecision,
+	resolution: ApprovalResolution,
+	timeoutSeconds: number,
+): MergedDecision {
+	const by = (ruleId: string, kind: 'person' | 'failMode'): Provenance => ({
+		providerId: PERSON,
+		ruleId,
+		source: { kind },
+	});
+	const decided = (
+		verdict: MergedDecision['verdict'],
+		reason: string,
+		provenance: Provenance,
+	): MergedDecision => ({
 		...asked,
 		verdict,
 		reason,
@@ -18,11 +30,17 @@ export function applyApproval(asked: MergedDecision, resolution: ApprovalResolut
 	});
 	switch (resolution.kind) {
 		case 'allowed':
-			return decided('allow', `Approved in VS Code (${resolution.scope === 'once' ? 'this call' : `for the ${resolution.scope === 'session' ? 'session' : 'future'}`}).`, by(`approval.${resolution.scope}`, 'person'));
+			return decided(
+				'allow',
+				`Approved in VS Code (${resolution.scope === 'once' ? 'this call' : `for the ${resolution.scope === 'session' ? 'session' : 'future'}`}).`,
+				by(`approval.${resolution.scope}`, 'person'),
+			);
 		case 'denied':
 			return decided(
 				'deny',
-				resolution.reason?.trim() ? resolution.reason.trim() : `Denied by the person in VS Code. ${asked.reason ?? ''}`.trim(),
+				resolution.reason?.trim()
+					? resolution.reason.trim()
+					: `Denied by the person in VS Code. ${asked.reason ?? ''}`.trim(),
 				by('approval.denied', 'person'),
 			);
 		case 'timedOut': {
@@ -30,9 +48,17 @@ export function applyApproval(asked: MergedDecision, resolution: ApprovalResolut
 			const provenance = by(`approval.timeout.${resolution.outcome}`, 'failMode');
 			if (resolution.outcome === 'ask') {
 				// Handing over to the agent's own confirmation keeps the original reason visible in its dialog.
-				return decided('ask', `${why} in Hookwarden; ${asked.reason ?? 'confirmation needed'}`, provenance);
+				return decided(
+					'ask',
+					`${why} in Hookwarden; ${asked.reason ?? 'confirmation needed'}`,
+					provenance,
+				);
 			}
-			return decided(resolution.outcome, `${why}; ${resolution.outcome === 'deny' ? 'denied' : 'allowed'} by hookwarden.approval.onTimeout. ${asked.reason ?? ''}`.trim(), provenance);
+			return decided(
+				resolution.outcome,
+				`${why}; ${resolution.outcome === 'deny' ? 'denied' : 'allowed'} by hookwarden.approval.onTimeout. ${asked.reason ?? ''}`.trim(),
+				provenance,
+			);
 		}
 		case 'gone':
 			return { ...asked, decidedBy: by('approval.gone', 'failMode') };

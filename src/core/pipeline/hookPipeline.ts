@@ -29,7 +29,11 @@ export interface HookCall {
  * payload cannot be read (the bridge then decides it headless, applying the workspace's fail mode and reporting it).
  */
 export type HookAnswer =
-	| { readonly output: Record<string, unknown>; readonly recorded?: RecordedEvent; readonly problem?: string }
+	| {
+			readonly output: Record<string, unknown>;
+			readonly recorded?: RecordedEvent;
+			readonly problem?: string;
+	  }
 	| { readonly rejected: string };
 
 /** What the pipeline is built from; each part is a port so the whole pipeline runs in unit tests without VS Code. */
@@ -71,14 +75,25 @@ export class HookPipeline {
 		const event = parsed.event;
 		const workspaceFolder = this.parts.workspaceFolderFor(event.cwd ?? call.cwd);
 		const agentId = this.parts.sessions.attribute(event);
-		const key = event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool.useId && `${event.name}:${sessionIdOf(event)}:${event.tool.useId}` : undefined;
-		const { value, duplicate } = this.shared.share(key, () => this.decide(event, workspaceFolder, call.signal));
+		const key =
+			event.name === 'PreToolUse' || event.name === 'PostToolUse'
+				? event.tool.useId && `${event.name}:${sessionIdOf(event)}:${event.tool.useId}`
+				: undefined;
+		const { value, duplicate } = this.shared.share(key, () =>
+			this.decide(event, workspaceFolder, call.signal),
+		);
 		let result: { decision: MergedDecision; approval?: ApprovalResolution };
 		try {
 			result = await value;
 		} catch (error) {
 			const problem = `could not decide ${event.name}: ${(error as Error).message}`;
-			return { output: encodeHookOutput(event, failVerdict(this.parts.policy(workspaceFolder).failMode, event.name, problem)), problem };
+			return {
+				output: encodeHookOutput(
+					event,
+					failVerdict(this.parts.policy(workspaceFolder).failMode, event.name, problem),
+				),
+				problem,
+			};
 		}
 		const output = encodeHookOutput(event, result.decision);
 		if (duplicate) {
@@ -106,7 +121,13 @@ export class HookPipeline {
 		signal: AbortSignal | undefined,
 	): Promise<{ decision: MergedDecision; approval?: ApprovalResolution }> {
 		if (this.parts.paused?.()) {
-			return { decision: { contributors: [], failures: [], decidedBy: { providerId: 'hookwarden', ruleId: 'paused' } } };
+			return {
+				decision: {
+					contributors: [],
+					failures: [],
+					decidedBy: { providerId: 'hookwarden', ruleId: 'paused' },
+				},
+			};
 		}
 		const asked = await this.parts.chain.decide(event, { workspaceFolder, signal });
 		const { approval } = this.parts.policy(workspaceFolder);
@@ -115,7 +136,14 @@ export class HookPipeline {
 		}
 		const signature = callSignature(event);
 		if (signature && this.sessionAllowances.get(sessionIdOf(event))?.has(signature)) {
-			return { decision: applyApproval(asked, { kind: 'allowed', scope: 'session' }, approval.timeoutSeconds), approval: { kind: 'allowed', scope: 'session' } };
+			return {
+				decision: applyApproval(
+					asked,
+					{ kind: 'allowed', scope: 'session' },
+					approval.timeoutSeconds,
+				),
+				approval: { kind: 'allowed', scope: 'session' },
+			};
 		}
 		const now = this.parts.clock.now();
 		const pending = this.parts.approvals.openApproval(
@@ -139,7 +167,10 @@ export class HookPipeline {
 			allowances.add(signature);
 			this.sessionAllowances.set(sessionIdOf(event), allowances);
 		}
-		return { decision: applyApproval(asked, resolution, approval.timeoutSeconds), approval: resolution };
+		return {
+			decision: applyApproval(asked, resolution, approval.timeoutSeconds),
+			approval: resolution,
+		};
 	}
 }
 
@@ -149,5 +180,9 @@ function callSignature(event: HookEvent): string | undefined {
 		return undefined;
 	}
 	const { tool } = event;
-	return JSON.stringify([tool.name, tool.commandLine ?? null, tool.commandLine === undefined ? tool.paths : null]);
+	return JSON.stringify([
+		tool.name,
+		tool.commandLine ?? null,
+		tool.commandLine === undefined ? tool.paths : null,
+	]);
 }

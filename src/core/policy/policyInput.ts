@@ -1,6 +1,12 @@
 import type { HookEvent } from '../events/hookEvent';
 import type { CommandLineAnalysis } from '../shell/commandLine';
 
+/** What Hookwarden remembers about the event's session, for limits that span events. */
+export interface SessionFacts {
+	/** SubagentStart events already seen in this session, not counting the current one. */
+	readonly subagentsStarted: number;
+}
+
 /** What a policy sees of one event: the normalised event, its workspace, and the parsed command line for shell tools. */
 export interface PolicyInput {
 	readonly event: HookEvent;
@@ -10,4 +16,5 @@ export interface PolicyInput {
 	readonly homeDir?: string;
 	/** Present for shell tools (PreToolUse/PostToolUse with a command line). */
 	readonly shell?: CommandLineAnalysis;
+	readonly session?: SessionFacts;
 }

@@ -76,10 +76,9 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 	const rules: SourcedRule[] = [];
 	const scalars: Partial<Record<PolicySettingKey, unknown>> = {};
 	const sources: Partial<Record<PolicySettingKey, RuleSource>> = {};
-	const packs: Record<PackId, boolean> = Object.fromEntries(PACK_IDS.map((id) => [id, true])) as Record<
-		PackId,
-		boolean
-	>;
+	const packs: Record<PackId, boolean> = Object.fromEntries(
+		PACK_IDS.map((id) => [id, true]),
+	) as Record<PackId, boolean>;
 
 	for (const layer of layers) {
 		for (const [key, raw] of Object.entries(layer.values)) {
@@ -93,7 +92,9 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 			const settingKey = key as PolicySettingKey;
 			const parsed = POLICY_SETTINGS[settingKey].schema.safeParse(raw);
 			if (!parsed.success) {
-				problems.push(problem(key, layer.source, `${describeIssues(parsed.error)}; the default is used.`));
+				problems.push(
+					problem(key, layer.source, `${describeIssues(parsed.error)}; the default is used.`),
+				);
 				continue;
 			}
 			if (settingKey === 'rules') {
@@ -103,11 +104,19 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 						rules.push({ rule: rule.data, source: layer.source, index });
 					} else {
 						const label = ruleLabel(candidate, index);
-						problems.push(problem(`rules[${index}]`, layer.source, `${label}: ${describeIssues(rule.error)}; rule skipped.`));
+						problems.push(
+							problem(
+								`rules[${index}]`,
+								layer.source,
+								`${label}: ${describeIssues(rule.error)}; rule skipped.`,
+							),
+						);
 					}
 				});
 			} else if (settingKey === 'packs') {
-				for (const [id, enabled] of Object.entries(parsed.data as Record<string, boolean | undefined>)) {
+				for (const [id, enabled] of Object.entries(
+					parsed.data as Record<string, boolean | undefined>,
+				)) {
 					if (enabled !== undefined) {
 						packs[id as PackId] = enabled;
 					}
@@ -121,7 +130,9 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 	}
 
 	const value = <K extends PolicySettingKey>(key: K) =>
-		(scalars[key] ?? POLICY_SETTINGS[key].default) as z.infer<(typeof POLICY_SETTINGS)[K]['schema']>;
+		(scalars[key] ?? POLICY_SETTINGS[key].default) as z.infer<
+			(typeof POLICY_SETTINGS)[K]['schema']
+		>;
 	return {
 		settings: {
 			rules,
@@ -171,7 +182,10 @@ function problem(key: string, source: RuleSource, message: string): SettingProbl
 }
 
 function ruleLabel(candidate: unknown, index: number): string {
-	const id = typeof candidate === 'object' && candidate !== null ? (candidate as { id?: unknown }).id : undefined;
+	const id =
+		typeof candidate === 'object' && candidate !== null
+			? (candidate as { id?: unknown }).id
+			: undefined;
 	return typeof id === 'string' ? `rule '${id}'` : `rule ${index + 1}`;
 }
 

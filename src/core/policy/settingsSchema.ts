@@ -30,12 +30,14 @@ export const ruleSchema = z
 export type Rule = z.infer<typeof ruleSchema>;
 
 /** `hookwarden.packs`: each built-in pack can be switched off; missing keys keep the default (on). */
-export const packsSchema = z.object(
-	Object.fromEntries(PACK_IDS.map((id) => [id, z.boolean().optional()])) as Record<
-		(typeof PACK_IDS)[number],
-		z.ZodOptional<z.ZodBoolean>
-	>,
-).strict();
+export const packsSchema = z
+	.object(
+		Object.fromEntries(PACK_IDS.map((id) => [id, z.boolean().optional()])) as Record<
+			(typeof PACK_IDS)[number],
+			z.ZodOptional<z.ZodBoolean>
+		>,
+	)
+	.strict();
 
 /** What Hookwarden itself does when it cannot decide (bad input, crash, timeout). */
 export const failModeSchema = z.enum(['open', 'closed']);

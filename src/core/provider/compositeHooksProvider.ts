@@ -60,7 +60,9 @@ export class CompositeHooksProvider {
 			failAction: registration.failAction ?? 'warn',
 			order: this.nextOrder++,
 		};
-		this.entries = [...this.entries, entry].sort((a, b) => a.priority - b.priority || a.order - b.order);
+		this.entries = [...this.entries, entry].sort(
+			(a, b) => a.priority - b.priority || a.order - b.order,
+		);
 		return () => {
 			this.entries = this.entries.filter((candidate) => candidate !== entry);
 		};
@@ -94,8 +96,7 @@ export class CompositeHooksProvider {
 		options: DecideOptions,
 	): Promise<{ decision?: HookDecision; failure?: ProviderFailure }> {
 		const handler = entry.provider[HANDLER_NAME[event.name]] as
-			| ((input: HookEvent, context: HookContext) => unknown)
-			| undefined;
+			((input: HookEvent, context: HookContext) => unknown) | undefined;
 		if (!handler) {
 			return {};
 		}
@@ -107,7 +108,10 @@ export class CompositeHooksProvider {
 			timer = setTimeout(() => resolve('timeout'), entry.timeoutMs);
 		});
 		try {
-			const context: HookContext = { workspaceFolder: options.workspaceFolder, signal: controller.signal };
+			const context: HookContext = {
+				workspaceFolder: options.workspaceFolder,
+				signal: controller.signal,
+			};
 			const result = await Promise.race([
 				Promise.resolve().then(() => handler.call(entry.provider, event, context)),
 				timedOut,

@@ -9,7 +9,11 @@ export type FailMode = 'open' | 'closed';
  * The decision for an event Hookwarden could not decide (bad input, a crash, a timeout). Under `closed` a PreToolUse
  * is denied with the cause as its reason; every other event, and every event under `open`, gets no opinion.
  */
-export function failVerdict(failMode: FailMode, event: HookEventName | undefined, cause: string): MergedDecision {
+export function failVerdict(
+	failMode: FailMode,
+	event: HookEventName | undefined,
+	cause: string,
+): MergedDecision {
 	if (failMode === 'open' || (event !== undefined && event !== 'PreToolUse')) {
 		return NO_OPINION;
 	}

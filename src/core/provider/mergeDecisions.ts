@@ -22,12 +22,19 @@ export function mergeDecisions(
 
 	for (const decision of decisions) {
 		let contributed = false;
-		if (decision.verdict && (!winner?.verdict || VERDICT_RANK[decision.verdict] > VERDICT_RANK[winner.verdict])) {
+		if (
+			decision.verdict &&
+			(!winner?.verdict || VERDICT_RANK[decision.verdict] > VERDICT_RANK[winner.verdict])
+		) {
 			winner = decision;
 		}
 		if (decision.verdict) {
 			contributed = true;
-			if (decision.verdict === 'deny' && decision.reason && !blockReasons.includes(decision.reason)) {
+			if (
+				decision.verdict === 'deny' &&
+				decision.reason &&
+				!blockReasons.includes(decision.reason)
+			) {
 				blockReasons.push(decision.reason);
 			}
 		}
@@ -43,9 +50,11 @@ export function mergeDecisions(
 		if (decision.updatedInput) {
 			updatedInput = { ...updatedInput, ...decision.updatedInput };
 		}
-		contributed ||= Boolean(
-			decision.stop || decision.additionalContext || decision.systemMessage || decision.updatedInput,
-		);
+		contributed ||=
+			decision.stop !== undefined ||
+			Boolean(decision.additionalContext) ||
+			Boolean(decision.systemMessage) ||
+			decision.updatedInput !== undefined;
 		if (contributed) {
 			contributors.push(decision.provenance);
 		}

@@ -15,7 +15,11 @@ interface SecretPattern {
 // Prefixed token formats only: each prefix is specific enough that a hit is almost never a false positive, which
 // matters because a hit interrupts the person with a question.
 const SECRET_PATTERNS: readonly SecretPattern[] = [
-	{ kind: 'private key', regex: /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z]+ )?PRIVATE KEY(?: BLOCK)?-----|$)/g },
+	{
+		kind: 'private key',
+		regex:
+			/-----BEGIN (?:[A-Z]+ )?PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z]+ )?PRIVATE KEY(?: BLOCK)?-----|$)/g,
+	},
 	{ kind: 'AWS access key id', regex: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
 	{ kind: 'GitHub token', regex: /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}\b/g },
 	{ kind: 'GitHub fine-grained token', regex: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g },
@@ -35,11 +39,18 @@ export function findSecrets(text: string): SecretMatch[] {
 		regex.lastIndex = 0;
 		for (let hit = regex.exec(text); hit; hit = regex.exec(text)) {
 			const value = hit[0];
-			matches.push({ kind, start: hit.index, end: hit.index + value.length, masked: maskValue(value) });
+			matches.push({
+				kind,
+				start: hit.index,
+				end: hit.index + value.length,
+				masked: maskValue(value),
+			});
 		}
 	}
 	matches.sort((a, b) => a.start - b.start || b.end - a.end);
-	return matches.filter((match, i) => matches.findIndex((other, j) => j < i && other.end > match.start) === -1);
+	return matches.filter(
+		(match, i) => matches.findIndex((other, j) => j < i && other.end > match.start) === -1,
+	);
 }
 
 /** Replaces every credential in `text` with its masked form, so the text can be logged or shown. */

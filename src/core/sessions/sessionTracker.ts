@@ -45,7 +45,9 @@ export class SessionTracker {
 	private readonly recorded = new Listeners<RecordedEvent>();
 	private nextSequence = 1;
 
-	constructor(private readonly limits: SessionTrackerLimits = { maxEvents: 10_000, maxSessions: 500 }) {}
+	constructor(
+		private readonly limits: SessionTrackerLimits = { maxEvents: 10_000, maxSessions: 500 },
+	) {}
 
 	/** Subscribes to every recorded event. */
 	onDidRecord(listener: (event: RecordedEvent) => void): () => void {
@@ -95,7 +97,12 @@ export class SessionTracker {
 			session.asks++;
 		}
 		if (event.name === 'SubagentStart' && event.agentId && decision.verdict !== 'deny') {
-			session.subagents.set(event.agentId, { agentId: event.agentId, agentType: event.agentType, startedAt: entry.receivedAt, toolCalls: 0 });
+			session.subagents.set(event.agentId, {
+				agentId: event.agentId,
+				agentType: event.agentType,
+				startedAt: entry.receivedAt,
+				toolCalls: 0,
+			});
 			session.running.push(event.agentId);
 		}
 		if (event.name === 'SubagentStop' && event.agentId) {
@@ -142,7 +149,18 @@ export class SessionTracker {
 	private sessionFor(id: string, at: number): SessionState {
 		let session = this.sessionsById.get(id);
 		if (!session) {
-			session = { id, startedAt: at, lastEventAt: at, toolCalls: 0, denials: 0, asks: 0, filesTouched: new Set(), subagents: new Map(), running: [], stopped: false };
+			session = {
+				id,
+				startedAt: at,
+				lastEventAt: at,
+				toolCalls: 0,
+				denials: 0,
+				asks: 0,
+				filesTouched: new Set(),
+				subagents: new Map(),
+				running: [],
+				stopped: false,
+			};
 			this.sessionsById.set(id, session);
 			if (this.sessionsById.size > this.limits.maxSessions) {
 				const oldest = this.sessions().at(-1);

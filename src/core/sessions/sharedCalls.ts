@@ -15,7 +15,10 @@ export class SharedCalls<T> {
 	) {}
 
 	/** Runs `produce` for the first call with `key` (or no key) and hands later calls the same promise. */
-	share(key: string | undefined, produce: () => Promise<T>): { value: Promise<T>; duplicate: boolean } {
+	share(
+		key: string | undefined,
+		produce: () => Promise<T>,
+	): { value: Promise<T>; duplicate: boolean } {
 		if (key === undefined) {
 			return { value: produce(), duplicate: false };
 		}

@@ -3,13 +3,7 @@ export type ShellDialect = 'bash' | 'powershell';
 
 /** How a simple command was reached inside the line: directly, or run by another construct that executes its text. */
 export type CommandOrigin =
-	| 'line'
-	| 'substitution'
-	| 'processSubstitution'
-	| 'shellString'
-	| 'heredoc'
-	| 'exec'
-	| 'xargs';
+	'line' | 'substitution' | 'processSubstitution' | 'shellString' | 'heredoc' | 'exec' | 'xargs';
 
 /** A file redirection attached to a simple command (`> out.txt`, `2>>log`, `| Out-File x`). */
 export interface Redirect {
@@ -31,6 +25,14 @@ export interface SimpleCommand {
 	/** Present when the command is a stage of a pipeline: which pipeline, and its 0-based stage. */
 	readonly pipeline?: { readonly id: number; readonly stage: number };
 	readonly redirects: readonly Redirect[];
+	/** The grammar this command was read with; a `pwsh -c` string inside a bash line is `powershell`. */
+	readonly dialect?: ShellDialect;
+	/** Index in `commands` of the command whose argument, redirect or string holds this one (`bash` in `bash <(curl …)`). */
+	readonly parent?: number;
+	/** Name of the shell function whose body holds this command, so a function calling itself can be recognised. */
+	readonly inFunction?: string;
+	/** True when the command is started in the background with `&`. */
+	readonly background?: boolean;
 }
 
 /** Every simple command in a line, in source order; `parseError` says why the line could not be fully read. */

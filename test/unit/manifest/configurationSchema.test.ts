@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { PACK_IDS } from '../../../src/core/policy/pack';
-import { POLICY_SETTINGS, ruleSchema, SETTINGS_SECTION } from '../../../src/core/policy/settingsSchema';
+import {
+	POLICY_SETTINGS,
+	ruleSchema,
+	SETTINGS_SECTION,
+} from '../../../src/core/policy/settingsSchema';
 
 interface JsonSchema {
 	type?: string | string[];
@@ -26,12 +30,18 @@ const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'
 const declared: Record<string, JsonSchema> = Object.assign(
 	{},
 	...manifest.contributes.configuration.map((group) => group.properties),
+) as Record<string, JsonSchema>;
+const zodSettings = Object.entries(POLICY_SETTINGS).map(
+	([key, spec]) => [`${SETTINGS_SECTION}.${key}`, spec] as const,
 );
-const zodSettings = Object.entries(POLICY_SETTINGS).map(([key, spec]) => [`${SETTINGS_SECTION}.${key}`, spec] as const);
 
 /** The JSON-schema facts a zod schema implies: its enum values and a JSON type. */
 function zodFacts(schema: z.ZodType): { enum?: unknown[]; types: string[] } {
-	const json = z.toJSONSchema(schema, { unrepresentable: 'any' }) as { type?: string; enum?: unknown[]; anyOf?: { type?: string }[] };
+	const json = z.toJSONSchema(schema, { unrepresentable: 'any' }) as {
+		type?: string;
+		enum?: unknown[];
+		anyOf?: { type?: string }[];
+	};
 	const types = json.type ? [json.type] : (json.anyOf ?? []).map((s) => s.type ?? 'any');
 	return { enum: json.enum, types };
 }
@@ -41,33 +51,49 @@ describe('package.json contributes.configuration matches the zod settings schema
 		expect(Object.keys(declared).sort()).toEqual(zodSettings.map(([key]) => key).sort());
 	});
 
-	it.each(zodSettings)('%s: same default, type and enum; default is valid; fully documented', (key, spec) => {
-		const property = declared[key];
-		expect(property, `${key} is missing from package.json`).toBeDefined();
-		if (!property) {
-			return;
-		}
-		expect(property.markdownDescription, `${key} needs a markdownDescription`).toMatch(/\.\s*$|\.$/);
-		expect(property.scope).toBeDefined();
-		const expectedDefault = key === `${SETTINGS_SECTION}.packs` ? Object.fromEntries(PACK_IDS.map((id) => [id, true])) : spec.default;
-		expect(property.default).toEqual(expectedDefault);
-		expect(spec.schema.safeParse(property.default).success).toBe(true);
-		const facts = zodFacts(spec.schema);
-		expect(property.enum).toEqual(facts.enum);
-		if (property.enum) {
-			expect(property.enumDescriptions).toHaveLength(property.enum.length);
-		}
-		const declaredTypes = ([] as string[]).concat(property.type ?? []).map((t) => (t === 'integer' ? 'number' : t));
-		expect(declaredTypes.sort()).toEqual(facts.types.map((t) => (t === 'integer' ? 'number' : t)).sort());
-	});
+	it.each(zodSettings)(
+		'%s: same default, type and enum; default is valid; fully documented',
+		(key, spec) => {
+			const property = declared[key];
+			expect(property, `${key} is missing from package.json`).toBeDefined();
+			if (!property) {
+				return;
+			}
+			expect(property.markdownDescription, `${key} needs a markdownDescription`).toMatch(
+				/\.\s*$|\.$/,
+			);
+			expect(property.scope).toBeDefined();
+			const expectedDefault =
+				key === `${SETTINGS_SECTION}.packs`
+					? Object.fromEntries(PACK_IDS.map((id) => [id, true]))
+					: spec.default;
+			expect(property.default).toEqual(expectedDefault);
+			expect(spec.schema.safeParse(property.default).success).toBe(true);
+			const facts = zodFacts(spec.schema);
+			expect(property.enum).toEqual(facts.enum);
+			if (property.enum) {
+				expect(property.enumDescriptions).toHaveLength(property.enum.length);
+			}
+			const declaredTypes = ([] as string[])
+				.concat(property.type ?? [])
+				.map((t) => (t === 'integer' ? 'number' : t));
+			expect(declaredTypes.sort()).toEqual(
+				facts.types.map((t) => (t === 'integer' ? 'number' : t)).sort(),
+			);
+		},
+	);
 
 	it('describes every rule key with the zod rule schema', () => {
 		const items = declared[`${SETTINGS_SECTION}.rules`]?.items;
 		expect(items?.additionalProperties).toBe(false);
-		expect(Object.keys(items?.properties ?? {}).sort()).toEqual(Object.keys(ruleSchema.shape).sort());
+		expect(Object.keys(items?.properties ?? {}).sort()).toEqual(
+			Object.keys(ruleSchema.shape).sort(),
+		);
 		expect(items?.required).toEqual(['verdict']);
 		for (const [name, field] of Object.entries(ruleSchema.shape)) {
-			const facts = zodFacts(field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field);
+			const facts = zodFacts(
+				field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field,
+			);
 			const property = items?.properties?.[name];
 			expect(property?.markdownDescription, `rule.${name}`).toBeTruthy();
 			expect(property?.enum, `rule.${name} enum`).toEqual(facts.enum);

@@ -7,7 +7,13 @@ import { preToolUse, shellTool } from '../../../support/hookEventBuilder';
 import { FakeClock } from '../../../support/fakeClock';
 
 function request(clock: FakeClock, id: string, seconds = 60): ApprovalRequest {
-	return { id, event: preToolUse({ tool: shellTool('git push') }), reason: 'pushing needs approval', createdAt: clock.now(), deadline: clock.now() + seconds * 1000 };
+	return {
+		id,
+		event: preToolUse({ tool: shellTool('git push') }),
+		reason: 'pushing needs approval',
+		createdAt: clock.now(),
+		deadline: clock.now() + seconds * 1000,
+	};
 }
 
 describe('ApprovalQueue', () => {
@@ -38,7 +44,9 @@ describe('ApprovalQueue', () => {
 		const clock = new FakeClock();
 		const queue = new ApprovalQueue(clock);
 		const changes: string[] = [];
-		queue.onDidChange((change: ApprovalChange) => changes.push(`${change.kind}:${change.approval.request.id}`));
+		queue.onDidChange((change: ApprovalChange) =>
+			changes.push(`${change.kind}:${change.approval.request.id}`),
+		);
 		const first = queue.openApproval(request(clock, 'a1', 10), 'deny');
 		const second = queue.openApproval(request(clock, 'a2', 60), 'deny');
 		clock.advance(10_000);

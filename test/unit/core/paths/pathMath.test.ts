@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { isAbsolutePath, normalizePath, pathInside, resolvePath } from '../../../../src/core/paths/pathMath';
+import {
+	isAbsolutePath,
+	normalizePath,
+	pathInside,
+	resolvePath,
+} from '../../../../src/core/paths/pathMath';
 
 describe('pathMath', () => {
 	it.each([
@@ -25,7 +30,9 @@ describe('pathMath', () => {
 		['~/.copilot/hooks/x.json', '/ws', '/home/me', '/home/me/.copilot/hooks/x.json'],
 		['/etc/passwd', '/ws', '/home/me', '/etc/passwd'],
 		['../other/x', '/ws/sub', undefined, '/ws/other/x'],
-	])('resolves %s against %s', (path, base, home, expected) => expect(resolvePath(path, base, home)).toBe(expected));
+	])('resolves %s against %s', (path, base, home, expected) =>
+		expect(resolvePath(path, base, home)).toBe(expected),
+	);
 
 	it.each([
 		['/ws/src/a.ts', '/ws', 'src/a.ts'],
@@ -33,5 +40,7 @@ describe('pathMath', () => {
 		['/wsx/a', '/ws', undefined],
 		['/other', '/ws', undefined],
 		['C:/WS/a.ts', 'c:\\ws', 'a.ts'],
-	])('pathInside(%s, %s)', (path, folder, expected) => expect(pathInside(path, folder)).toBe(expected));
+	])('pathInside(%s, %s)', (path, folder, expected) =>
+		expect(pathInside(path, folder)).toBe(expected),
+	);
 });

@@ -12,7 +12,10 @@ import { FakeClock } from '../../../support/fakeClock';
 
 const workspace = { kind: 'workspaceSettings', file: '/ws/.vscode/settings.json' } as const;
 
-function setup(values: Record<string, unknown> = {}, decision: Omit<HookDecision, 'provenance'> = { verdict: 'ask', reason: 'pushing needs a person' }) {
+function setup(
+	values: Record<string, unknown> = {},
+	decision: Omit<HookDecision, 'provenance'> = { verdict: 'ask', reason: 'pushing needs a person' },
+) {
 	const clock = new FakeClock();
 	const approvals = new ApprovalQueue(clock);
 	const sessions = new SessionTracker();
@@ -28,7 +31,14 @@ function setup(values: Record<string, unknown> = {}, decision: Omit<HookDecision
 		},
 	});
 	const policy = compilePolicy(readPolicySettings([{ source: workspace, values }]).settings);
-	const pipeline = new HookPipeline({ chain, approvals, sessions, clock, policy: () => policy, workspaceFolderFor: () => '/ws' });
+	const pipeline = new HookPipeline({
+		chain,
+		approvals,
+		sessions,
+		clock,
+		policy: () => policy,
+		workspaceFolderFor: () => '/ws',
+	});
 	return { clock, approvals, sessions, pipeline, calls: () => calls };
 }
 
@@ -66,32 +76,53 @@ describe('HookPipeline', () => {
 		const { approvals, pipeline, sessions } = setup();
 		const answer = pipeline.handle({ eventHint: 'PreToolUse', payload: payload() });
 		const pending = await nextApproval(approvals);
-		expect(pending.request).toMatchObject({ reason: 'pushing needs a person', askedBy: { ruleId: 'ask-push' } });
+		expect(pending.request).toMatchObject({
+			reason: 'pushing needs a person',
+			askedBy: { ruleId: 'ask-push' },
+		});
 		approvals.resolve(pending.request.id, { kind: 'allowed', scope: 'once' });
-		expect(output(await answer)).toMatchObject({ permissionDecision: 'allow', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
-		expect(sessions.events()[0]).toMatchObject({ approval: { kind: 'allowed', scope: 'once' }, decision: { decidedBy: { providerId: 'hookwarden.person' } } });
+		expect(output(await answer)).toMatchObject({
+			permissionDecision: 'allow',
+			hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' },
+		});
+		expect(sessions.events()[0]).toMatchObject({
+			approval: { kind: 'allowed', scope: 'once' },
+			decision: { decidedBy: { providerId: 'hookwarden.person' } },
+		});
 	});
 
 	it('sends the person’s deny reason to the model', async () => {
 		const { approvals, pipeline } = setup();
 		const answer = pipeline.handle({ payload: payload() });
-		approvals.resolve((await nextApproval(approvals)).request.id, { kind: 'denied', reason: 'Push to a branch, not main.' });
-		expect(output(await answer)).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: 'Push to a branch, not main.' });
+		approvals.resolve((await nextApproval(approvals)).request.id, {
+			kind: 'denied',
+			reason: 'Push to a branch, not main.',
+		});
+		expect(output(await answer)).toMatchObject({
+			permissionDecision: 'deny',
+			permissionDecisionReason: 'Push to a branch, not main.',
+		});
 	});
 
 	it.each([
 		['deny', 'deny'],
 		['allow', 'allow'],
 		['ask', 'ask'],
-	] as const)('resolves a timeout as hookwarden.approval.onTimeout = %s', async (onTimeout, verdict) => {
-		const { approvals, pipeline, clock } = setup({ 'approval.onTimeout': onTimeout, 'approval.timeoutSeconds': 30 });
-		const answer = pipeline.handle({ payload: payload() });
-		await nextApproval(approvals);
-		clock.advance(30_000);
-		const out = output(await answer);
-		expect(out.permissionDecision).toBe(verdict);
-		expect(String(out.permissionDecisionReason)).toMatch(/No answer within 30 s/);
-	});
+	] as const)(
+		'resolves a timeout as hookwarden.approval.onTimeout = %s',
+		async (onTimeout, verdict) => {
+			const { approvals, pipeline, clock } = setup({
+				'approval.onTimeout': onTimeout,
+				'approval.timeoutSeconds': 30,
+			});
+			const answer = pipeline.handle({ payload: payload() });
+			await nextApproval(approvals);
+			clock.advance(30_000);
+			const out = output(await answer);
+			expect(out.permissionDecision).toBe(verdict);
+			expect(String(out.permissionDecisionReason)).toMatch(/No answer within 30 s/);
+		},
+	);
 
 	it('resolves the approval as gone when the hook process goes away', async () => {
 		const { approvals, pipeline, sessions } = setup();
@@ -124,17 +155,26 @@ describe('HookPipeline', () => {
 	it('remembers Allow for Session for the same command in the same session', async () => {
 		const { approvals, pipeline } = setup();
 		const first = pipeline.handle({ payload: payload('c1') });
-		approvals.resolve((await nextApproval(approvals)).request.id, { kind: 'allowed', scope: 'session' });
+		approvals.resolve((await nextApproval(approvals)).request.id, {
+			kind: 'allowed',
+			scope: 'session',
+		});
 		await first;
-		expect(output(await pipeline.handle({ payload: payload('c2') })).permissionDecision).toBe('allow');
+		expect(output(await pipeline.handle({ payload: payload('c2') })).permissionDecision).toBe(
+			'allow',
+		);
 		const other = pipeline.handle({ payload: payload('c3', 'git push --tags') });
-		expect((await nextApproval(approvals)).request.event).toMatchObject({ tool: { commandLine: 'git push --tags' } });
+		expect((await nextApproval(approvals)).request.event).toMatchObject({
+			tool: { commandLine: 'git push --tags' },
+		});
 		approvals.resolve(approvals.pending()[0]!.request.id, { kind: 'denied' });
 		await other;
 	});
 
 	it('rejects a payload it cannot read, so the bridge applies the fail mode and reports it', async () => {
 		const { pipeline } = setup();
-		expect(await pipeline.handle({ eventHint: 'PreToolUse', payload: [1, 2] })).toEqual({ rejected: expect.stringMatching(/hook input rejected/) as unknown });
+		expect(await pipeline.handle({ eventHint: 'PreToolUse', payload: [1, 2] })).toEqual({
+			rejected: expect.stringMatching(/hook input rejected/) as unknown,
+		});
 	});
 });

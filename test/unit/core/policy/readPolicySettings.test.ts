@@ -8,8 +8,14 @@ import {
 } from '../../../../src/core/policy/readPolicySettings';
 import type { SettingsLayer } from '../../../../src/core/policy/readPolicySettings';
 
-const user: SettingsLayer['source'] = { kind: 'userSettings', file: '/home/me/.config/Code/User/settings.json' };
-const workspace: SettingsLayer['source'] = { kind: 'workspaceSettings', file: '/ws/.vscode/settings.json' };
+const user: SettingsLayer['source'] = {
+	kind: 'userSettings',
+	file: '/home/me/.config/Code/User/settings.json',
+};
+const workspace: SettingsLayer['source'] = {
+	kind: 'workspaceSettings',
+	file: '/ws/.vscode/settings.json',
+};
 
 describe('readPolicySettings', () => {
 	it('gives the documented defaults for no settings at all', () => {
@@ -29,8 +35,14 @@ describe('readPolicySettings', () => {
 
 	it('lets the workspace override user scalars while rules from both apply', () => {
 		const { settings } = readPolicySettings([
-			{ source: user, values: { failMode: 'closed', rules: [{ id: 'u', verdict: 'deny', command: 'curl' }] } },
-			{ source: workspace, values: { failMode: 'open', rules: [{ id: 'w', verdict: 'ask', tool: 'shell' }] } },
+			{
+				source: user,
+				values: { failMode: 'closed', rules: [{ id: 'u', verdict: 'deny', command: 'curl' }] },
+			},
+			{
+				source: workspace,
+				values: { failMode: 'open', rules: [{ id: 'w', verdict: 'ask', tool: 'shell' }] },
+			},
 		]);
 		expect(settings.failMode).toBe('open');
 		expect(settings.sources.failMode).toEqual(workspace);
@@ -41,19 +53,31 @@ describe('readPolicySettings', () => {
 	});
 
 	it('switches packs off one at a time', () => {
-		const { settings } = readPolicySettings([{ source: workspace, values: { packs: { secrets: false } } }]);
-		expect(settings.packs).toEqual({ destructiveCommands: true, protectedPaths: true, secrets: false });
+		const { settings } = readPolicySettings([
+			{ source: workspace, values: { packs: { secrets: false } } },
+		]);
+		expect(settings.packs).toEqual({
+			destructiveCommands: true,
+			protectedPaths: true,
+			secrets: false,
+		});
 	});
 
 	it.each([
-		[{ verdict: 'block' }, /rules\[0\].*rule 1: 'verdict' must be one of "allow", "ask", "deny"; rule skipped/],
+		[
+			{ verdict: 'block' },
+			/rules\[0\].*rule 1: 'verdict' must be one of "allow", "ask", "deny"; rule skipped/,
+		],
 		[{ id: 'typo', verdit: 'deny' }, /rule 'typo'.*unknown key 'verdit'/],
 		[{ verdict: 'deny', event: 'BeforeTool' }, /'event' must be one of/],
 		[{ verdict: 'deny', tool: 42 }, /'tool'/],
 		['deny rm', /rule 1: /],
 	])('skips the invalid rule %j with one clear line, keeping the others', (bad, message) => {
 		const { settings, problems } = readPolicySettings([
-			{ source: workspace, values: { rules: [bad, { id: 'good', verdict: 'deny', command: 'rm' }] } },
+			{
+				source: workspace,
+				values: { rules: [bad, { id: 'good', verdict: 'deny', command: 'rm' }] },
+			},
 		]);
 		expect(settings.rules.map((r) => r.rule.id)).toEqual(['good']);
 		expect(problems).toHaveLength(1);
@@ -71,7 +95,9 @@ describe('readPolicySettings', () => {
 		['rules', { verdict: 'deny' }],
 		['packs', { shellSafety: true }],
 	])('falls back to the default for an invalid %s', (key, value) => {
-		const { settings, problems } = readPolicySettings([{ source: workspace, values: { [key]: value } }]);
+		const { settings, problems } = readPolicySettings([
+			{ source: workspace, values: { [key]: value } },
+		]);
 		expect(problems).toHaveLength(1);
 		expect(describeSettingProblem(problems[0]!)).toContain(`hookwarden.${key}`);
 		expect(settings).toEqual(readPolicySettings([]).settings);
@@ -79,11 +105,19 @@ describe('readPolicySettings', () => {
 
 	it('reports a key that is not a Hookwarden setting', () => {
 		const { problems } = readPolicySettings([{ source: workspace, values: { rulez: [] } }]);
-		expect(describeSettingProblem(problems[0]!)).toMatch(/hookwarden.rulez .*not a Hookwarden setting/);
+		expect(describeSettingProblem(problems[0]!)).toMatch(
+			/hookwarden.rulez .*not a Hookwarden setting/,
+		);
 	});
 
 	it('reads only hookwarden.* keys from a settings file', () => {
-		expect(hookwardenValues({ 'hookwarden.failMode': 'closed', 'editor.tabSize': 2, 'hookwarden.context.sessionStart': 'x' })).toEqual({
+		expect(
+			hookwardenValues({
+				'hookwarden.failMode': 'closed',
+				'editor.tabSize': 2,
+				'hookwarden.context.sessionStart': 'x',
+			}),
+		).toEqual({
 			failMode: 'closed',
 			'context.sessionStart': 'x',
 		});
@@ -95,11 +129,16 @@ describe('readPolicySettings', () => {
 describe('compilePolicy', () => {
 	it.each([
 		[{ verdict: 'deny', command: '/rm (-rf/' }, /invalid regular expression/],
-		[{ verdict: 'deny', event: 'UserPromptSubmit', command: 'rm' }, /'command' never matches a UserPromptSubmit event/],
+		[
+			{ verdict: 'deny', event: 'UserPromptSubmit', command: 'rm' },
+			/'command' never matches a UserPromptSubmit event/,
+		],
 		[{ verdict: 'deny', prompt: 'password' }, /'prompt' never matches a PreToolUse event/],
 		[{ verdict: 'deny', event: 'Stop', agent: 'Plan' }, /'agent' never matches a Stop event/],
 	])('skips the unusable rule %j with a problem', (rule, message) => {
-		const { settings } = readPolicySettings([{ source: workspace, values: { rules: [rule, { verdict: 'ask' }] } }]);
+		const { settings } = readPolicySettings([
+			{ source: workspace, values: { rules: [rule, { verdict: 'ask' }] } },
+		]);
 		const policy = compilePolicy(settings);
 		expect(policy.rules.map((r) => r.id)).toEqual(['rules[1]']);
 		expect(policy.problems.map(describeSettingProblem)[0]).toMatch(message);

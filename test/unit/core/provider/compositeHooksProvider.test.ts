@@ -12,10 +12,16 @@ const preToolUse: HookEvent = {
 	timestamp: '2026-11-22T00:00:00.000Z',
 	tool: toolCallOf('run_in_terminal', { command: 'ls' }),
 };
-const stop: HookEvent = { name: 'Stop', dialect: 'vscode', timestamp: '2026-11-22T00:00:00.000Z', stopHookActive: false };
+const stop: HookEvent = {
+	name: 'Stop',
+	dialect: 'vscode',
+	timestamp: '2026-11-22T00:00:00.000Z',
+	stopHookActive: false,
+};
 
 function says(id: string, decision: Omit<HookDecision, 'provenance'> | undefined): HooksProvider {
-	const answer = () => decision && { ...decision, provenance: { providerId: id, ruleId: `${id}.rule` } };
+	const answer = () =>
+		decision && { ...decision, provenance: { providerId: id, ruleId: `${id}.rule` } };
 	return { id, onPreToolUse: answer, onStop: answer };
 }
 
@@ -49,7 +55,12 @@ describe('CompositeHooksProvider merge', () => {
 
 	it('joins additionalContext and merges updatedInput per key, later provider winning', async () => {
 		const chain = new CompositeHooksProvider([
-			{ provider: says('a', { additionalContext: 'one', updatedInput: { command: 'ls -a', keep: 1 } }) },
+			{
+				provider: says('a', {
+					additionalContext: 'one',
+					updatedInput: { command: 'ls -a', keep: 1 },
+				}),
+			},
 			{ provider: says('b', { additionalContext: 'two', updatedInput: { command: 'ls -l' } }) },
 		]);
 		const merged = await chain.decide(preToolUse);
@@ -64,7 +75,10 @@ describe('CompositeHooksProvider merge', () => {
 			{ provider: says('b', { verdict: 'deny', reason: 'run the tests' }) },
 			{ provider: says('c', { verdict: 'deny', reason: 'update the changelog' }) },
 		]);
-		expect((await chain.decide(stop)).blockReasons).toEqual(['run the tests', 'update the changelog']);
+		expect((await chain.decide(stop)).blockReasons).toEqual([
+			'run the tests',
+			'update the changelog',
+		]);
 	});
 
 	it('lets continue:false win over an allow', async () => {
@@ -88,29 +102,38 @@ describe('CompositeHooksProvider failures', () => {
 	const hanging: HooksProvider = { id: 'slow', onPreToolUse: () => new Promise(() => undefined) };
 
 	it('turns a failure under block into a real deny with the cause', async () => {
-		const merged = await new CompositeHooksProvider([{ provider: throwing, failAction: 'block' }]).decide(preToolUse);
+		const merged = await new CompositeHooksProvider([
+			{ provider: throwing, failAction: 'block' },
+		]).decide(preToolUse);
 		expect(merged.verdict).toBe('deny');
 		expect(merged.reason).toContain('boom');
 		expect(merged.decidedBy?.source).toEqual({ kind: 'failMode' });
-		expect(merged.failures).toEqual([{ providerId: 'broken', kind: 'error', message: 'boom', failAction: 'block' }]);
+		expect(merged.failures).toEqual([
+			{ providerId: 'broken', kind: 'error', message: 'boom', failAction: 'block' },
+		]);
 	});
 
-	it.each(['warn', 'ignore'] as const)('records a failure under %s without a verdict', async (failAction) => {
-		const chain = new CompositeHooksProvider([
-			{ provider: throwing, failAction },
-			{ provider: says('ok', { verdict: 'ask', reason: 'fine' }) },
-		]);
-		const merged = await chain.decide(preToolUse);
-		expect(merged.verdict).toBe('ask');
-		expect(merged.failures[0]?.failAction).toBe(failAction);
-	});
+	it.each(['warn', 'ignore'] as const)(
+		'records a failure under %s without a verdict',
+		async (failAction) => {
+			const chain = new CompositeHooksProvider([
+				{ provider: throwing, failAction },
+				{ provider: says('ok', { verdict: 'ask', reason: 'fine' }) },
+			]);
+			const merged = await chain.decide(preToolUse);
+			expect(merged.verdict).toBe('ask');
+			expect(merged.failures[0]?.failAction).toBe(failAction);
+		},
+	);
 
 	it('times out a provider that never answers and aborts its signal', async () => {
 		let aborted = false;
 		const watcher: HooksProvider = {
 			id: 'watcher',
 			onPreToolUse: (_event, context) =>
-				new Promise((resolve) => context.signal.addEventListener('abort', () => ((aborted = true), resolve(undefined)))),
+				new Promise((resolve) =>
+					context.signal.addEventListener('abort', () => ((aborted = true), resolve(undefined))),
+				),
 		};
 		const merged = await new CompositeHooksProvider([
 			{ provider: hanging, timeoutMs: 20, failAction: 'block' },

@@ -5,7 +5,8 @@ import { findSecrets, maskSecrets } from '../../../../src/core/secrets/findSecre
 const GITHUB = `ghp_${'a1B2'.repeat(9)}`;
 const AWS = 'AKIAIOSFODNN7EXAMPLE';
 const OPENAI = `sk-proj-${'x9'.repeat(20)}`;
-const KEY = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----';
+const KEY =
+	'-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----';
 
 describe('findSecrets', () => {
 	it.each([

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { MergedDecision } from '../../../../src/core/provider/decision';
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import { SessionTracker } from '../../../../src/core/sessions/sessionTracker';
-import { fileWrite, preToolUse, sessionStart, shellTool, stop, subagentStart, subagentStop } from '../../../support/hookEventBuilder';
+import {
+	fileWrite,
+	preToolUse,
+	sessionStart,
+	shellTool,
+	stop,
+	subagentStart,
+	subagentStop,
+} from '../../../support/hookEventBuilder';
 
 const none: MergedDecision = { contributors: [], failures: [] };
 const deny: MergedDecision = { verdict: 'deny', reason: 'no', contributors: [], failures: [] };
@@ -11,7 +19,16 @@ const deny: MergedDecision = { verdict: 'deny', reason: 'no', contributors: [], 
 function recordAll(tracker: SessionTracker, events: [HookEvent, MergedDecision?][]): void {
 	let t = 1000;
 	for (const [event, decision] of events) {
-		tracker.record({ sequence: tracker.takeSequence(), event, sessionId: event.sessionId ?? 'no-session', agentId: tracker.attribute(event), decision: decision ?? none, origin: 'window', receivedAt: t, answeredAt: t + 5 });
+		tracker.record({
+			sequence: tracker.takeSequence(),
+			event,
+			sessionId: event.sessionId ?? 'no-session',
+			agentId: tracker.attribute(event),
+			decision: decision ?? none,
+			origin: 'window',
+			receivedAt: t,
+			answeredAt: t + 5,
+		});
 		t += 100;
 	}
 }
@@ -34,14 +51,22 @@ describe('SessionTracker', () => {
 		expect(session).toMatchObject({ toolCalls: 4, denials: 1, asks: 0, stopped: true });
 		expect([...(session?.filesTouched ?? [])]).toEqual(['/ws/a.ts', '/ws/b.ts']);
 		expect(session?.subagents.get('call_1')).toMatchObject({ agentType: 'Plan', toolCalls: 2 });
-		expect(tracker.events().filter((e) => e.agentId === 'call_1').map((e) => e.event.name)).toEqual(['SubagentStart', 'PreToolUse', 'PreToolUse', 'SubagentStop']);
+		expect(
+			tracker
+				.events()
+				.filter((e) => e.agentId === 'call_1')
+				.map((e) => e.event.name),
+		).toEqual(['SubagentStart', 'PreToolUse', 'PreToolUse', 'SubagentStop']);
 		expect(tracker.subagentsStarted('s1')).toBe(1);
 		expect(tracker.subagentsStarted('other')).toBe(0);
 	});
 
 	it('keeps memory bounded: the newest events and the most recently active sessions stay', () => {
 		const tracker = new SessionTracker({ maxEvents: 3, maxSessions: 2 });
-		recordAll(tracker, ['a', 'b', 'c', 'c'].map((id) => [sessionStart({ sessionId: id })]));
+		recordAll(
+			tracker,
+			['a', 'b', 'c', 'c'].map((id) => [sessionStart({ sessionId: id })]),
+		);
 		expect(tracker.events().map((e) => e.sessionId)).toEqual(['b', 'c', 'c']);
 		expect(tracker.sessions().map((s) => s.id)).toEqual(['c', 'b']);
 	});

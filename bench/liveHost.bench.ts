@@ -1,0 +1,80 @@
+// Stands in for the extension host in the benchmark: the same HookServer and HookPipeline the extension wires up in
+// activate(), listening on a unix socket, deciding with the same policy engine.
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ApprovalQueue } from '../src/core/approvals/approvalQueue';
+import { HookPipeline } from '../src/core/pipeline/hookPipeline';
+import { compilePolicy } from '../src/core/policy/compilePolicy';
+import { DefaultHooksProvider } from '../src/core/policy/defaultHooksProvider';
+import { readPolicySettings } from '../src/core/policy/readPolicySettings';
+import { CompositeHooksProvider } from '../src/core/provider/compositeHooksProvider';
+import { SessionTracker } from '../src/core/sessions/sessionTracker';
+import { SYSTEM_CLOCK } from '../src/core/util/clock';
+import { createShellAnalyzer } from '../src/bridge/shellEntry';
+import { HookServer } from '../src/host/hookServer';
+import { posixLauncher } from '../src/protocol/launcherScripts';
+
+export async function startHost(
+	folder: string,
+): Promise<{
+	socket: string;
+	secretFile: string;
+	recorded: () => number;
+	stop: () => Promise<void>;
+}> {
+	mkdirSync(folder, { recursive: true });
+	const token = 'b'.repeat(43);
+	const secretFile = join(folder, 'secret.header');
+	writeFileSync(secretFile, `Authorization: Bearer ${token}\n`, { mode: 0o600 });
+	const socket = join(folder, 'w.sock');
+	const policy = compilePolicy(
+		readPolicySettings([
+			{
+				source: { kind: 'userSettings' },
+				values: { rules: [{ command: 'curl', verdict: 'deny' }] },
+			},
+		]).settings,
+	);
+	const analyzer = await createShellAnalyzer({ baselineWasmOnly: false });
+	const sessions = new SessionTracker();
+	const chain = new CompositeHooksProvider([
+		{
+			provider: new DefaultHooksProvider({
+				policy: () => policy,
+				analyzeShell: (line, dialect) => analyzer.analyze(line, dialect),
+			}),
+			priority: 0,
+		},
+	]);
+	const pipeline = new HookPipeline({
+		chain,
+		approvals: new ApprovalQueue(SYSTEM_CLOCK),
+		sessions,
+		clock: SYSTEM_CLOCK,
+		policy: () => policy,
+		workspaceFolderFor: () => folder,
+	});
+	const server = new HookServer(socket, token, (call) => pipeline.handle(call), {
+		warn: () => undefined,
+		info: () => undefined,
+	});
+	await server.listen();
+	return {
+		socket,
+		secretFile,
+		recorded: () => sessions.events().length,
+		stop: () => server.close(),
+	};
+}
+
+/** Writes the POSIX launcher the installer writes, pointing at the built bridge. */
+export function writeLauncher(folder: string, bridgePath: string): string {
+	const file = join(folder, 'hookwarden-hook');
+	writeFileSync(
+		file,
+		posixLauncher({ bridgePath, nodeFallback: process.execPath, version: 'bench' }),
+	);
+	chmodSync(file, 0o755);
+	return file;
+}

@@ -1,0 +1,72 @@
+// Measures one PreToolUse policy evaluation against 200 settings rules plus the built-in packs, with the command line
+// already parsed (parsing is measured on its own), the way the host evaluates every tool call.
+import { performance } from 'node:perf_hooks';
+
+import { createShellAnalyzer } from '../src/bridge/shellEntry';
+import { BUILTIN_PACKS } from '../src/core/policy/builtinPacks';
+import { compilePolicy } from '../src/core/policy/compilePolicy';
+import { evaluatePolicy } from '../src/core/policy/evaluatePolicy';
+import type { PolicyInput } from '../src/core/policy/policyInput';
+import { readPolicySettings } from '../src/core/policy/readPolicySettings';
+import { toolCallOf } from '../src/core/tools/toolCallOf';
+
+function rules(count: number): unknown[] {
+	const shapes = [
+		(i: number) => ({ id: `cmd-${i}`, command: `tool${i} --flag`, verdict: 'deny' }),
+		(i: number) => ({ id: `re-${i}`, command: `/^deploy-${i}\\b/`, verdict: 'ask' }),
+		(i: number) => ({
+			id: `path-${i}`,
+			tool: 'fileWrite',
+			path: `generated/${i}/**`,
+			verdict: 'deny',
+		}),
+		(i: number) => ({ id: `tool-${i}`, tool: `/^mcp__server${i}__/`, verdict: 'ask' }),
+		(i: number) => ({ id: `allow-${i}`, command: `safe${i}`, verdict: 'allow' }),
+	];
+	return Array.from({ length: count }, (_, i) => shapes[i % shapes.length]!(i));
+}
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+export async function run(): Promise<Record<string, number>> {
+	const source = { kind: 'workspaceSettings', file: '/ws/.vscode/settings.json' } as const;
+	const { settings } = readPolicySettings([{ source, values: { rules: rules(200) } }]);
+	const policy = compilePolicy(settings);
+	const analyzer = await createShellAnalyzer();
+	const line = 'cd src && npm run build -- --watch=false | tee build.log && git status --short';
+	const parseTimes: number[] = [];
+	for (let i = 0; i < 2000; i++) {
+		const start = performance.now();
+		analyzer.analyze(line, 'bash');
+		parseTimes.push(performance.now() - start);
+	}
+	const input: PolicyInput = {
+		event: {
+			name: 'PreToolUse',
+			dialect: 'vscode',
+			timestamp: new Date().toISOString(),
+			cwd: '/ws',
+			tool: toolCallOf('run_in_terminal', { command: line }, { cwd: '/ws' }),
+		},
+		workspaceFolder: '/ws',
+		homeDir: '/home/me',
+		shell: analyzer.analyze(line, 'bash'),
+	};
+	const batch = 200;
+	const batchTimes: number[] = [];
+	for (let round = 0; round < 100; round++) {
+		const start = performance.now();
+		for (let i = 0; i < batch; i++) {
+			evaluatePolicy(policy, input, BUILTIN_PACKS);
+		}
+		batchTimes.push((performance.now() - start) / batch);
+	}
+	return {
+		rules: policy.rules.length,
+		evaluateMedianUs: median(batchTimes) * 1000,
+		parseMedianUs: median(parseTimes) * 1000,
+	};
+}

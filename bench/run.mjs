@@ -1,0 +1,275 @@
+// `npm run bench`: prints the project's speed targets, each measured on this machine in one run.
+//   policy evaluation per PreToolUse with 200 rules ........ median ≤ 50 µs
+//   bridge spawn-to-verdict vs a bare `node -e 0` ........... ≤ 1.3×   (headless: no window)
+//   launcher through the running window vs bash+jq reference  ≤ 0.25×  (Linux/macOS fast path)
+//   node bridge through the running window vs bare node ..... ≤ 1.15×  (where node must run: Windows)
+//   200 concurrent calls to the window ....................... p99 ≤ 5× p50, none lost, each recorded
+import { spawn } from 'node:child_process';
+import * as net from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+import * as esbuild from 'esbuild';
+
+const root = new URL('..', import.meta.url).pathname;
+const bridge = join(root, 'dist', 'bridge.js');
+const rows = [];
+
+function row(measure, value, unit, target, ok) {
+	rows.push({
+		measure,
+		value: `${value.toFixed(unit === '×' ? 2 : 1)} ${unit}`,
+		target,
+		verdict: ok ? 'ok' : 'MISSED',
+	});
+}
+
+function median(values) {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)];
+}
+
+function timeSpawn(command, args, stdin, cwd, env = process.env) {
+	return new Promise((resolve, reject) => {
+		const start = performance.now();
+		const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'inherit'] });
+		let out = '';
+		child.stdout.on('data', (chunk) => (out += chunk));
+		child.on('error', reject);
+		child.on('close', (code) =>
+			code === 0
+				? resolve({ ms: performance.now() - start, out })
+				: reject(new Error(`${command} exited ${code}`)),
+		);
+		child.stdin.end(stdin);
+	});
+}
+
+async function policyBench() {
+	const { module, dir } = await bundle('bench/policyEvaluation.bench.ts');
+	const result = await module.run();
+	rmSync(dir, { recursive: true, force: true });
+	row(
+		`policy evaluation, PreToolUse, ${result.rules} rules + packs (median)`,
+		result.evaluateMedianUs,
+		'µs',
+		'≤ 50 µs',
+		result.evaluateMedianUs <= 50,
+	);
+	row(
+		'shell parse of a 5-sub-command line (median, warm)',
+		result.parseMedianUs,
+		'µs',
+		'info',
+		true,
+	);
+}
+
+async function spawnBench() {
+	const workspace = mkdtempSync(join(tmpdir(), 'hookwarden-bench-ws-'));
+	mkdirSync(join(workspace, '.vscode'));
+	writeFileSync(
+		join(workspace, '.vscode', 'settings.json'),
+		JSON.stringify({ 'hookwarden.rules': [{ command: 'curl', verdict: 'deny' }] }),
+	);
+	const payload = (tool, input) =>
+		JSON.stringify({
+			timestamp: new Date().toISOString(),
+			hook_event_name: 'PreToolUse',
+			session_id: 'bench',
+			cwd: workspace,
+			tool_name: tool,
+			tool_input: input,
+			tool_use_id: 'b1',
+		});
+	const cases = [
+		['file tool (read_file)', payload('read_file', { filePath: join(workspace, 'a.ts') })],
+		[
+			'shell tool (run_in_terminal, grammar loaded)',
+			payload('run_in_terminal', { command: 'npm test && git status' }),
+		],
+	];
+	const runs = 25;
+	const baseline = [];
+	const bridgeTimes = cases.map(() => []);
+	for (let i = 0; i < 3; i++) {
+		await timeSpawn(process.execPath, ['-e', '0'], '', workspace);
+		for (const [, stdin] of cases)
+			await timeSpawn(process.execPath, [bridge, 'PreToolUse'], stdin, workspace);
+	}
+	// Interleaved so that machine load affects every series alike.
+	for (let i = 0; i < runs; i++) {
+		baseline.push((await timeSpawn(process.execPath, ['-e', '0'], cases[0][1], workspace)).ms);
+		for (const [index, [, stdin]] of cases.entries()) {
+			bridgeTimes[index].push(
+				(await timeSpawn(process.execPath, [bridge, 'PreToolUse'], stdin, workspace)).ms,
+			);
+		}
+	}
+	const base = median(baseline);
+	row('bare `node -e 0` spawn (median)', base, 'ms', 'baseline', true);
+	for (const [index, [label]] of cases.entries()) {
+		const ms = median(bridgeTimes[index]);
+		row(`bridge spawn-to-verdict, ${label} (median)`, ms, 'ms', 'info', true);
+		row(`  ratio to bare node`, ms / base, '×', '≤ 1.30×', ms / base <= 1.3);
+	}
+	rmSync(workspace, { recursive: true, force: true });
+}
+
+async function bundle(entry) {
+	// Inside the repository so the grammar loader finds node_modules/@vscode/tree-sitter-wasm as it does from source.
+	mkdirSync(join(root, 'out'), { recursive: true });
+	const dir = mkdtempSync(join(root, 'out', 'bench-'));
+	const outfile = join(dir, 'entry.cjs');
+	await esbuild.build({
+		entryPoints: [join(root, entry)],
+		bundle: true,
+		platform: 'node',
+		format: 'cjs',
+		outfile,
+		logLevel: 'error',
+	});
+	return { module: await import(outfile), dir };
+}
+
+function post(socket, token, body) {
+	return new Promise((resolve) => {
+		const start = performance.now();
+		const connection = net.connect(socket);
+		let reply = '';
+		connection.on('connect', () =>
+			connection.end(
+				`POST /v1/hook/PreToolUse HTTP/1.0\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+			),
+		);
+		connection.on('data', (chunk) => (reply += chunk));
+		connection.on('error', () => resolve({ ms: performance.now() - start, ok: false }));
+		connection.on('end', () =>
+			resolve({
+				ms: performance.now() - start,
+				ok: reply.startsWith('HTTP/1.1 200') && reply.includes('{'),
+			}),
+		);
+	});
+}
+
+async function liveBench() {
+	const { module, dir } = await bundle('bench/liveHost.bench.ts');
+	const workspace = join(dir, 'ws');
+	const host = await module.startHost(workspace);
+	const launcher = module.writeLauncher(dir, bridge);
+	const stdin = JSON.stringify({
+		timestamp: new Date().toISOString(),
+		hook_event_name: 'PreToolUse',
+		session_id: 'bench',
+		cwd: workspace,
+		tool_name: 'run_in_terminal',
+		tool_input: { command: 'npm test && git status' },
+		tool_use_id: 'x',
+	});
+	const withWindow = {
+		...process.env,
+		HOOKWARDEN_ENDPOINT: host.socket,
+		HOOKWARDEN_SECRET_FILE: host.secretFile,
+	};
+	const reference = `bash ${join(root, 'bench', 'reference-hook.sh')}`;
+	const series = { reference: [], launcher: [], node: [], nodeBridge: [] };
+	const once = async () => {
+		series.reference.push((await timeSpawn('/bin/sh', ['-c', reference], stdin, workspace)).ms);
+		const viaLauncher = await timeSpawn(
+			'/bin/sh',
+			['-c', `${launcher} PreToolUse`],
+			stdin,
+			workspace,
+			withWindow,
+		);
+		series.launcher.push(viaLauncher.ms);
+		series.node.push((await timeSpawn(process.execPath, ['-e', '0'], stdin, workspace)).ms);
+		series.nodeBridge.push(
+			(await timeSpawn(process.execPath, [bridge, 'PreToolUse'], stdin, workspace, withWindow)).ms,
+		);
+		return viaLauncher.out;
+	};
+	for (let i = 0; i < 3; i++) await once();
+	const recordedBefore = host.recorded();
+	for (let i = 0; i < 25; i++) await once();
+	const ref = median(series.reference);
+	row('bash + jq reference hook (median)', ref, 'ms', 'baseline', true);
+	row(
+		'launcher (sh + curl) through the running window (median)',
+		median(series.launcher),
+		'ms',
+		'info',
+		true,
+	);
+	row(
+		'  ratio to the bash + jq reference',
+		median(series.launcher) / ref,
+		'×',
+		'≤ 0.25×',
+		median(series.launcher) / ref <= 0.25,
+	);
+	row(
+		'node bridge through the running window (median)',
+		median(series.nodeBridge),
+		'ms',
+		'info',
+		true,
+	);
+	row(
+		'  ratio to bare node',
+		median(series.nodeBridge) / median(series.node),
+		'×',
+		'≤ 1.15×',
+		median(series.nodeBridge) / median(series.node) <= 1.15,
+	);
+	const recordedSerial = host.recorded() - recordedBefore;
+
+	const token = 'b'.repeat(43);
+	const before = host.recorded();
+	const calls = await Promise.all(
+		Array.from({ length: 200 }, (_, i) =>
+			post(
+				host.socket,
+				token,
+				JSON.stringify({
+					v: 1,
+					client: 'node',
+					event: 'PreToolUse',
+					payload: { ...JSON.parse(stdin), tool_use_id: `c${i}` },
+				}),
+			),
+		),
+	);
+	const latencies = calls.map((c) => c.ms).sort((a, b) => a - b);
+	const p50 = latencies[Math.floor(latencies.length * 0.5)];
+	const p99 = latencies[Math.floor(latencies.length * 0.99)];
+	const lost = calls.filter((c) => !c.ok).length;
+	const recorded = host.recorded() - before;
+	row('200 concurrent calls to the window: p50', p50, 'ms', 'info', true);
+	row('200 concurrent calls to the window: p99', p99, 'ms', '≤ 5× p50', p99 <= 5 * p50);
+	row(
+		`  answered ${200 - lost}/200, recorded ${recorded}/200 (serial runs recorded ${recordedSerial}/50)`,
+		200 - lost,
+		'calls',
+		'200',
+		lost === 0 && recorded === 200 && recordedSerial === 50,
+	);
+	await host.stop();
+	rmSync(dir, { recursive: true, force: true });
+}
+
+await policyBench();
+await spawnBench();
+await liveBench();
+const width = Math.max(...rows.map((r) => r.measure.length));
+console.log(
+	`\n${'measure'.padEnd(width)}  ${'value'.padStart(12)}  ${'target'.padEnd(10)}  verdict`,
+);
+for (const r of rows) {
+	console.log(
+		`${r.measure.padEnd(width)}  ${r.value.padStart(12)}  ${r.target.padEnd(10)}  ${r.verdict}`,
+	);
+}

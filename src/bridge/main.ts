@@ -1,0 +1,205 @@
+/*
+ * Hookwarden bridge: the command an agent hook file runs, once per hook event.
+ *
+ *   node dist/bridge.js <EventName>            decide one event: JSON payload on stdin, one JSON verdict on stdout
+ *   node dist/bridge.js --explain '<command>'  show how the policy reads a command line (add --powershell for PowerShell)
+ *
+ * Constraints, in order of importance:
+ *   1. stdout carries exactly one JSON document and nothing else; every diagnostic goes to stderr, one line each.
+ *   2. Every input gets an answer: bad input of any kind gets the workspace's failMode verdict, never a stack trace.
+ *   3. A running VS Code window decides first (over its private socket; see askWindow.ts); without one, the bridge
+ *      decides headless from the workspace's settings files, so policies hold with VS Code closed.
+ *   4. It starts once per hook event, so it loads only what every event needs; the shell grammar is a separate
+ *      bundle (dist/bridge-shell.js) required only for shell tools. It never imports `vscode`.
+ *
+ * Exit codes: 0 with a verdict on stdout (deny is expressed in JSON, which every host reads, because a non-zero exit
+ * means different things to different hosts); 64 for a command-line usage error.
+ */
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import type { HookEvent } from '../core/events/hookEvent';
+import type { HookEventName } from '../core/events/hookEventName';
+import { parseHookEventName } from '../core/events/hookEventName';
+import { describeHookInputError } from '../core/events/hookInputError';
+import { parseHookEvent } from '../core/events/parseHookEvent';
+import { encodeHookOutput } from '../core/output/encodeHookOutput';
+import type { MergedDecision } from '../core/provider/decision';
+import type { FailMode } from '../core/provider/failVerdict';
+import { failVerdict } from '../core/provider/failVerdict';
+import type { HeadlessEnvironment } from './decideHeadless';
+import { decideHeadless, headlessPolicyProvider, loadHeadlessPolicy } from './decideHeadless';
+import { askWindow } from './askWindow';
+import { explainCommandLine } from './explainCommandLine';
+import { findWorkspaceFolder } from './findWorkspaceFolder';
+import { readStdin } from './readStdin';
+import { SessionLedger } from './sessionLedger';
+import { loadShellAnalyzer } from './shellBundle';
+
+const USAGE = `Usage: hookwarden-bridge <EventName>            (hook payload on stdin)
+       hookwarden-bridge --explain '<command line>' [--powershell]`;
+
+function warn(line: string): void {
+	process.stderr.write(`hookwarden: ${line}\n`);
+}
+
+function environmentFor(start: string): HeadlessEnvironment {
+	const home = os.homedir();
+	const workspaceFolder = findWorkspaceFolder(start, home);
+	const uid =
+		typeof process.getuid === 'function'
+			? String(process.getuid())
+			: (process.env.USERNAME ?? 'user');
+	return {
+		workspaceFolder,
+		home,
+		env: process.env,
+		warn,
+		ledger: new SessionLedger(path.join(os.tmpdir(), `hookwarden-${uid}`, 'sessions')),
+		loadShellAnalyzer: (dialect) => loadShellAnalyzer(__dirname, dialect, true),
+	};
+}
+
+/** The failMode of the workspace, read without letting a broken settings file stop the fail verdict. */
+function failModeOf(environment: HeadlessEnvironment): FailMode {
+	try {
+		return loadHeadlessPolicy({ ...environment, warn: () => undefined }).failMode;
+	} catch {
+		return 'open';
+	}
+}
+
+function answer(
+	event: { name: HookEventName; dialect: HookEvent['dialect'] } | undefined,
+	decision: MergedDecision,
+): void {
+	const output = event ? encodeHookOutput(event, decision) : topLevelOnly(decision);
+	process.stdout.write(`${JSON.stringify(output)}\n`);
+}
+
+/** Without a known event there is no hookSpecificOutput to fill; the top-level fields still reach every host. */
+function topLevelOnly(decision: MergedDecision): Record<string, unknown> {
+	return decision.verdict
+		? { permissionDecision: decision.verdict, permissionDecisionReason: decision.reason }
+		: {};
+}
+
+async function decideEvent(hintArg: string | undefined): Promise<void> {
+	const hint = hintArg === undefined ? undefined : parseHookEventName(hintArg);
+	const cwdEnvironment = environmentFor(process.cwd());
+	const fail = (
+		cause: string,
+		environment = cwdEnvironment,
+		name = hint,
+		dialect: HookEvent['dialect'] = 'vscode',
+	) => {
+		warn(cause);
+		answer(name && { name, dialect }, failVerdict(failModeOf(environment), name, cause));
+	};
+	if (hintArg !== undefined && hint === undefined) {
+		warn(`unknown event argument '${hintArg}'; using the event named in the payload`);
+	}
+
+	const input = await readStdin();
+	if ('kind' in input) {
+		fail(
+			input.kind === 'tooLarge'
+				? `hook input is larger than ${input.limit} bytes`
+				: 'hook input is not UTF-8 text',
+		);
+		return;
+	}
+	if (input.text.trim() === '') {
+		fail('hook input is empty; expected one JSON object on stdin');
+		return;
+	}
+	let raw: unknown;
+	try {
+		raw = JSON.parse(input.text);
+	} catch (error) {
+		fail(`hook input is not valid JSON (${(error as Error).message})`);
+		return;
+	}
+	const cwd =
+		typeof (raw as { cwd?: unknown } | null)?.cwd === 'string'
+			? (raw as { cwd: string }).cwd
+			: process.cwd();
+	// The running window decides first: it knows the session and can ask the person.
+	const reply = await askWindow(process.env, {
+		...(hintArg !== undefined && { event: hintArg }),
+		payload: raw,
+		cwd,
+	});
+	if (reply?.kind === 'answer') {
+		process.stdout.write(reply.body.endsWith('\n') ? reply.body : `${reply.body}\n`);
+		return;
+	}
+	// A 400 means the window could not read the payload either; deciding headless reports why in one line.
+	if (reply?.kind === 'refused' && reply.status !== 400) {
+		warn(
+			`the VS Code window refused the hook (${reply.status}: ${reply.message}); deciding without it`,
+		);
+	}
+	const parsed = parseHookEvent(raw, hint);
+	if (!parsed.ok) {
+		fail(`hook input rejected: ${describeHookInputError(parsed.error)}`);
+		return;
+	}
+	const { event } = parsed;
+	const environment = event.cwd ? environmentFor(event.cwd) : cwdEnvironment;
+	try {
+		const { decision } = await decideHeadless(event, environment);
+		answer(event, decision);
+	} catch (error) {
+		fail(
+			`could not decide ${event.name}: ${(error as Error).message}`,
+			environment,
+			event.name,
+			event.dialect,
+		);
+	}
+}
+
+async function explain(args: readonly string[]): Promise<number> {
+	const commandLine = args.find((arg) => !arg.startsWith('--'));
+	if (commandLine === undefined) {
+		process.stderr.write(`${USAGE}\n`);
+		return 64;
+	}
+	const environment = environmentFor(process.cwd());
+	const policy = loadHeadlessPolicy(environment);
+	const provider = headlessPolicyProvider(environment, policy);
+	const dialect = args.includes('--powershell') ? 'powershell' : 'bash';
+	process.stdout.write(
+		`${await explainCommandLine(commandLine, dialect, provider, policy, environment.workspaceFolder)}\n`,
+	);
+	return 0;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+	const [first, ...rest] = argv;
+	if (first === '--help' || first === '-h') {
+		process.stdout.write(`${USAGE}\n`);
+		return 0;
+	}
+	if (first === '--explain') {
+		return explain(rest);
+	}
+	if (first?.startsWith('--')) {
+		process.stderr.write(`hookwarden: unknown option ${first}\n${USAGE}\n`);
+		return 64;
+	}
+	await decideEvent(first);
+	return 0;
+}
+
+main(process.argv.slice(2)).then(
+	(code) => {
+		process.exitCode = code;
+	},
+	(error: unknown) => {
+		// Last resort: something outside every handler failed. Still one line on stderr and a JSON answer on stdout.
+		warn(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+		process.stdout.write('{}\n');
+	},
+);

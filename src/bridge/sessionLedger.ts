@@ -1,0 +1,38 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/**
+ * Remembers, across bridge processes, how many subagents each session started: one line per SubagentStart in a file
+ * per session under a per-user state folder. Only touched when `hookwarden.subagents.maxPerSession` is set.
+ */
+export class SessionLedger {
+	constructor(private readonly folder: string) {}
+
+	/** SubagentStart events recorded for the session so far. */
+	subagentsStarted(sessionId: string | undefined): number {
+		if (!sessionId) {
+			return 0;
+		}
+		try {
+			return fs.readFileSync(this.file(sessionId), 'utf8').split('\n').filter(Boolean).length;
+		} catch {
+			return 0;
+		}
+	}
+
+	/** Records one SubagentStart; appends are atomic for lines this short, so parallel bridges never lose a count. */
+	recordSubagentStart(sessionId: string | undefined, agentId: string | undefined): void {
+		if (!sessionId) {
+			return;
+		}
+		fs.mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+		fs.appendFileSync(this.file(sessionId), `${agentId ?? '-'}\n`, { mode: 0o600 });
+	}
+
+	private file(sessionId: string): string {
+		return path.join(
+			this.folder,
+			`${sessionId.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 120)}.subagents`,
+		);
+	}
+}

@@ -1,0 +1,25 @@
+import * as path from 'node:path';
+
+import type { ShellAnalyzer, ShellDialect } from '../core/shell/commandLine';
+import type { ShellAnalyzerOptions } from './shellEntry';
+
+/** What `dist/bridge-shell.js` exports. */
+interface ShellBundle {
+	createShellAnalyzer(options?: ShellAnalyzerOptions): Promise<ShellAnalyzer>;
+}
+
+/**
+ * Loads one shell grammar from the separate `bridge-shell.js` bundle next to the calling bundle. The bridge and the
+ * extension host share that bundle; keeping it separate means a process pays for the grammar only when a shell tool
+ * call needs it.
+ */
+export function loadShellAnalyzer(
+	bundleFolder: string,
+	dialect: ShellDialect,
+	baselineWasmOnly: boolean,
+): Promise<ShellAnalyzer> {
+	// A computed path keeps esbuild from inlining the grammar bundle into the caller's bundle.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const bundle = require(path.join(bundleFolder, 'bridge-shell.js')) as ShellBundle;
+	return bundle.createShellAnalyzer({ dialects: [dialect], baselineWasmOnly });
+}

@@ -1,0 +1,163 @@
+import picomatch from 'picomatch/posix';
+
+import type { HookEventName } from '../events/hookEventName';
+import type { RuleSource, Verdict } from '../provider/decision';
+import type { PackId } from './pack';
+import type { PolicySettings, SettingProblem, SourcedRule } from './readPolicySettings';
+import type { TextPattern } from './textPattern';
+import { parseTextPattern } from './textPattern';
+
+/** A glob ready to test normalised paths; absolute and `~/` globs test absolute paths, the rest workspace-relative ones. */
+export interface CompiledGlob {
+	readonly source: string;
+	readonly anchor: 'workspace' | 'absolute' | 'home';
+	readonly test: (path: string) => boolean;
+}
+
+/** A settings rule with its patterns compiled once, so evaluation per event does no parsing. */
+export interface CompiledRule {
+	readonly id: string;
+	readonly event: HookEventName;
+	readonly verdict: Verdict;
+	readonly reason?: string;
+	readonly context?: string;
+	readonly source: RuleSource;
+	readonly index: number;
+	readonly tool?: readonly TextPattern[];
+	readonly command?: readonly TextPattern[];
+	readonly path?: readonly CompiledGlob[];
+	readonly prompt?: readonly TextPattern[];
+	readonly agent?: readonly TextPattern[];
+}
+
+/** Policy settings compiled for evaluation; building one is the only place patterns are parsed. */
+export interface CompiledPolicy {
+	readonly rules: readonly CompiledRule[];
+	readonly packs: ReadonlySet<PackId>;
+	readonly defaultVerdict: PolicySettings['defaultVerdict'];
+	readonly allowedWritePaths: readonly CompiledGlob[];
+	readonly maxSubagentsPerSession: number | null;
+	readonly sessionStartContext: string;
+	readonly subagentStartContext: string;
+	readonly failMode: PolicySettings['failMode'];
+	readonly approval: {
+		readonly mode: PolicySettings['approvalMode'];
+		readonly timeoutSeconds: number;
+		readonly onTimeout: PolicySettings['approvalOnTimeout'];
+	};
+	readonly sources: PolicySettings['sources'];
+	/** Rules skipped while compiling (bad regex, a criterion the event never has). */
+	readonly problems: readonly SettingProblem[];
+}
+
+const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set(['PreToolUse', 'PostToolUse']);
+const AGENT_EVENTS: ReadonlySet<HookEventName> = new Set(['SubagentStart', 'SubagentStop']);
+
+/** Compiles settings into a {@link CompiledPolicy}; an unusable rule is skipped with a problem, never thrown. */
+export function compilePolicy(settings: PolicySettings): CompiledPolicy {
+	const problems: SettingProblem[] = [];
+	const rules: CompiledRule[] = [];
+	for (const sourced of settings.rules) {
+		const compiled = compileRule(sourced);
+		if ('error' in compiled) {
+			problems.push({
+				key: `rules[${sourced.index}]`,
+				source: sourced.source,
+				message: `${label(sourced)}: ${compiled.error}; rule skipped.`,
+			});
+		} else {
+			rules.push(compiled);
+		}
+	}
+	const allowedWritePaths = settings.allowedWritePaths.map(compileGlob);
+	return {
+		rules,
+		packs: new Set((Object.keys(settings.packs) as PackId[]).filter((id) => settings.packs[id])),
+		defaultVerdict: settings.defaultVerdict,
+		allowedWritePaths,
+		maxSubagentsPerSession: settings.maxSubagentsPerSession,
+		sessionStartContext: settings.sessionStartContext,
+		subagentStartContext: settings.subagentStartContext,
+		failMode: settings.failMode,
+		approval: {
+			mode: settings.approvalMode,
+			timeoutSeconds: settings.approvalTimeoutSeconds,
+			onTimeout: settings.approvalOnTimeout,
+		},
+		sources: settings.sources,
+		problems,
+	};
+}
+
+/** Compiles one glob; `**` crosses folders, dot-files match, and a bare name (`.env`) matches at any depth. */
+export function compileGlob(source: string): CompiledGlob {
+	const slashed = source.replace(/\\/g, '/');
+	const anchor = slashed.startsWith('~/')
+		? 'home'
+		: slashed.startsWith('/') || /^[a-zA-Z]:\//.test(slashed)
+			? 'absolute'
+			: 'workspace';
+	const pattern = anchor === 'home' ? slashed.slice(2) : slashed.replace(/^\.\//, '');
+	const matchBase = anchor === 'workspace' && !pattern.includes('/');
+	const test = picomatch(pattern, {
+		dot: true,
+		basename: matchBase,
+		nocase: /^[a-zA-Z]:\//.test(pattern),
+	});
+	return { source, anchor, test };
+}
+
+function compileRule(sourced: SourcedRule): CompiledRule | { error: string } {
+	const { rule, source, index } = sourced;
+	const event = rule.event ?? 'PreToolUse';
+	const misplaced = (
+		[
+			['tool', TOOL_EVENTS],
+			['command', TOOL_EVENTS],
+			['path', TOOL_EVENTS],
+			['prompt', new Set<HookEventName>(['UserPromptSubmit'])],
+			['agent', AGENT_EVENTS],
+		] as const
+	).find(([key, events]) => rule[key] !== undefined && !events.has(event));
+	if (misplaced) {
+		return { error: `'${misplaced[0]}' never matches a ${event} event` };
+	}
+	const patterns = (value: string | readonly string[] | undefined) => {
+		if (value === undefined) {
+			return undefined;
+		}
+		const parsed = (typeof value === 'string' ? [value] : value).map(parseTextPattern);
+		const failed = parsed.find((p): p is { error: string } => 'error' in p);
+		return failed ?? (parsed as TextPattern[]);
+	};
+	const tool = patterns(rule.tool);
+	const command = patterns(rule.command);
+	const prompt = patterns(rule.prompt);
+	const agent = patterns(rule.agent);
+	for (const compiled of [tool, command, prompt, agent]) {
+		if (compiled && 'error' in compiled) {
+			return compiled;
+		}
+	}
+	return {
+		id: rule.id ?? `rules[${index}]`,
+		event,
+		verdict: rule.verdict,
+		reason: rule.reason,
+		context: rule.context,
+		source,
+		index,
+		tool: tool as TextPattern[] | undefined,
+		command: command as TextPattern[] | undefined,
+		path:
+			rule.path === undefined
+				? undefined
+				: (typeof rule.path === 'string' ? [rule.path] : rule.path).map(compileGlob),
+		prompt: prompt as TextPattern[] | undefined,
+		agent: agent as TextPattern[] | undefined,
+	};
+}
+
+function label(sourced: SourcedRule): string {
+	return sourced.rule.id ? `rule '${sourced.rule.id}'` : `rule ${sourced.index + 1}`;
+}

@@ -1,0 +1,92 @@
+import type { HookEvent } from '../events/hookEvent';
+import type { HookDecision, RuleSource } from '../provider/decision';
+import type { HookContext, HooksProvider } from '../provider/hooksProvider';
+import type { CommandLineAnalysis, ShellDialect } from '../shell/commandLine';
+import { BUILTIN_PACKS } from './builtinPacks';
+import type { CompiledPolicy } from './compilePolicy';
+import { evaluatePolicy } from './evaluatePolicy';
+import type { PolicyInput, SessionFacts } from './policyInput';
+
+/** The provider id of Hookwarden's own settings-driven policy, as it appears in provenance. */
+export const POLICY_PROVIDER_ID = 'hookwarden.policy';
+
+/** What the policy provider needs from its host: the current policy, a shell parser, session memory and the home folder. */
+export interface PolicyProviderServices {
+	/** The policy in force now for a workspace folder; read on every event so a settings change applies to the next call. */
+	readonly policy: (workspaceFolder: string | undefined) => CompiledPolicy;
+	/** Parses a command line; may load the grammar on first use. Without it, command rules see the whole line. */
+	readonly analyzeShell?: (
+		commandLine: string,
+		dialect: ShellDialect,
+	) => CommandLineAnalysis | Promise<CommandLineAnalysis>;
+	/** What the session has done so far; asked only when a session limit is configured and the event spawns a subagent. */
+	readonly sessionFacts?: (event: HookEvent) => SessionFacts | Promise<SessionFacts>;
+	readonly homeDir?: string;
+}
+
+/**
+ * The default {@link HooksProvider}: decides every event from `hookwarden.*` settings and the built-in packs.
+ * It has an opinion only when a rule, a pack, a limit or configured context applies; otherwise it returns nothing.
+ */
+export class DefaultHooksProvider implements HooksProvider {
+	readonly id = POLICY_PROVIDER_ID;
+
+	constructor(private readonly services: PolicyProviderServices) {}
+
+	readonly onSessionStart = (event: HookEvent, context: HookContext) => this.decide(event, context);
+	readonly onUserPromptSubmit = (event: HookEvent, context: HookContext) =>
+		this.decide(event, context);
+	readonly onPreToolUse = (event: HookEvent, context: HookContext) => this.decide(event, context);
+	readonly onPostToolUse = (event: HookEvent, context: HookContext) => this.decide(event, context);
+	readonly onPreCompact = (event: HookEvent, context: HookContext) => this.decide(event, context);
+	readonly onSubagentStart = (event: HookEvent, context: HookContext) =>
+		this.decide(event, context);
+	readonly onSubagentStop = (event: HookEvent, context: HookContext) => this.decide(event, context);
+	readonly onStop = (event: HookEvent, context: HookContext) => this.decide(event, context);
+	readonly onSessionEnd = (event: HookEvent, context: HookContext) => this.decide(event, context);
+	readonly onErrorOccurred = (event: HookEvent, context: HookContext) =>
+		this.decide(event, context);
+
+	/** Builds the policy input for an event (parsing its command line when it has one), for `decide` and `--explain`. */
+	async policyInput(
+		event: HookEvent,
+		workspaceFolder: string | undefined,
+		policy: CompiledPolicy,
+	): Promise<PolicyInput> {
+		const { analyzeShell, sessionFacts, homeDir } = this.services;
+		const tool =
+			event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool : undefined;
+		const shell =
+			tool?.commandLine !== undefined && analyzeShell
+				? await analyzeShell(tool.commandLine, tool.shell ?? 'bash')
+				: undefined;
+		const spawning = event.name === 'SubagentStart' || tool?.kind === 'subagent';
+		const session =
+			sessionFacts && spawning && policy.maxSubagentsPerSession !== null
+				? await sessionFacts(event)
+				: undefined;
+		return { event, workspaceFolder, homeDir, shell, session };
+	}
+
+	private async decide(event: HookEvent, context: HookContext): Promise<HookDecision | undefined> {
+		const policy = this.services.policy(context.workspaceFolder);
+		const input = await this.policyInput(event, context.workspaceFolder, policy);
+		const outcome = evaluatePolicy(policy, input, BUILTIN_PACKS);
+		const additionalContext = outcome.context.length > 0 ? outcome.context.join('\n') : undefined;
+		if (!outcome.winner && !additionalContext) {
+			return undefined;
+		}
+		const contextKey =
+			event.name === 'SessionStart' ? 'context.sessionStart' : 'context.subagentStart';
+		const source: RuleSource | undefined = outcome.winner?.source ?? policy.sources[contextKey];
+		return {
+			...(outcome.winner && { verdict: outcome.winner.verdict, reason: outcome.winner.reason }),
+			...(additionalContext && { additionalContext }),
+			provenance: {
+				providerId: POLICY_PROVIDER_ID,
+				ruleId: outcome.winner?.ruleId ?? contextKey,
+				...(source && { source }),
+			},
+		};
+	}
+}

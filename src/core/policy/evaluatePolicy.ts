@@ -1,0 +1,285 @@
+import type { ToolCall } from '../events/hookEvent';
+import type { Verdict } from '../provider/decision';
+import { VERDICT_RANK } from '../provider/decision';
+import type { SimpleCommand } from '../shell/commandLine';
+import type { CompiledPolicy, CompiledRule } from './compilePolicy';
+import type { Finding } from './finding';
+import { matchCommandPattern } from './matchCommandPattern';
+import { matchGlob } from './matchGlob';
+import type { Pack, PackId } from './pack';
+import type { PolicyInput } from './policyInput';
+import type { TextPattern } from './textPattern';
+import type { TouchedPath } from './touchedPaths';
+import { touchedPaths } from './touchedPaths';
+
+/** What the policy says about one event: the winning verdict and finding, every finding, and context to add. */
+export interface PolicyOutcome {
+	readonly verdict?: Verdict;
+	/** The first finding with the most restrictive verdict. */
+	readonly winner?: Finding;
+	/** Every matching rule, settings rules first, in evaluation order. */
+	readonly findings: readonly Finding[];
+	/** additionalContext to give the model, in order. */
+	readonly context: readonly string[];
+}
+
+/**
+ * Evaluates compiled policy against one event; pure and synchronous. Among matching rules the most restrictive
+ * verdict wins. A deny or ask on any sub-command or path applies to the whole call, while an allow needs every
+ * sub-command (or every path) covered by allow rules, so `ls && rm -rf /` is never allowed by a rule for `ls`.
+ */
+export function evaluatePolicy(
+	policy: CompiledPolicy,
+	input: PolicyInput,
+	packs: ReadonlyMap<PackId, Pack>,
+): PolicyOutcome {
+	const { event } = input;
+	const findings: Finding[] = [];
+	const context: string[] = [];
+	let paths: readonly TouchedPath[] | undefined;
+	const lazyPaths = () => (paths ??= touchedPaths(input));
+
+	const allowCommandRules: CompiledRule[] = [];
+	for (const rule of policy.rules) {
+		if (rule.event !== event.name) {
+			continue;
+		}
+		if (rule.command && rule.verdict === 'allow') {
+			allowCommandRules.push(rule);
+			continue;
+		}
+		const finding = matchRule(rule, input, lazyPaths);
+		if (finding) {
+			findings.push(finding);
+		}
+	}
+	findings.push(...allowedCommandLine(allowCommandRules, input));
+
+	for (const id of policy.packs) {
+		findings.push(...(packs.get(id)?.evaluate(input) ?? []));
+	}
+	findings.push(...limits(policy, input, lazyPaths));
+
+	if (event.name === 'SessionStart' && policy.sessionStartContext) {
+		context.push(policy.sessionStartContext);
+	}
+	if (event.name === 'SubagentStart' && policy.subagentStartContext) {
+		context.push(policy.subagentStartContext);
+	}
+	if (event.name === 'PreToolUse' && findings.length === 0 && policy.defaultVerdict !== 'none') {
+		findings.push({
+			verdict: policy.defaultVerdict,
+			ruleId: 'defaultVerdict',
+			reason: `No Hookwarden rule covers '${event.tool.name}'; the default verdict is ${policy.defaultVerdict}.`,
+			source: policy.sources.defaultVerdict ?? { kind: 'builtin', pack: 'defaults' },
+		});
+	}
+
+	let winner: Finding | undefined;
+	for (const finding of findings) {
+		if (!winner || VERDICT_RANK[finding.verdict] > VERDICT_RANK[winner.verdict]) {
+			winner = finding;
+		}
+	}
+	if (winner?.context) {
+		context.push(winner.context);
+	}
+	return { verdict: winner?.verdict, winner, findings, context };
+}
+
+function matchRule(
+	rule: CompiledRule,
+	input: PolicyInput,
+	paths: () => readonly TouchedPath[],
+): Finding | undefined {
+	const { event } = input;
+	const base = {
+		verdict: rule.verdict,
+		ruleId: rule.id,
+		reason: ruleReason(rule),
+		source: rule.source,
+		context: rule.context,
+	};
+	switch (event.name) {
+		case 'PreToolUse':
+		case 'PostToolUse': {
+			if (rule.tool && !rule.tool.some((pattern) => matchTool(pattern, event.tool))) {
+				return undefined;
+			}
+			let subCommand: string | undefined;
+			if (rule.command) {
+				subCommand = subCommandsOf(input).find((command) =>
+					rule.command?.some((pattern) => matchCommandPattern(pattern, command, false)),
+				)?.text;
+				if (subCommand === undefined) {
+					return undefined;
+				}
+			}
+			let path: string | undefined;
+			if (rule.path) {
+				const hits = paths().filter((p) =>
+					rule.path?.some((glob) =>
+						matchGlob(glob, p.absolute, input.workspaceFolder, input.homeDir),
+					),
+				);
+				// An allow must cover every path the call touches; a deny or ask needs only one.
+				const covered =
+					rule.verdict === 'allow'
+						? hits.length > 0 && hits.length === paths().length
+						: hits.length > 0;
+				if (!covered) {
+					return undefined;
+				}
+				path = hits[0]?.raw;
+			}
+			return {
+				...base,
+				...(subCommand !== undefined && { subCommand }),
+				...(path !== undefined && { path }),
+			};
+		}
+		case 'UserPromptSubmit':
+			return !rule.prompt || rule.prompt.some((p) => matchText(p, event.prompt, 'contains'))
+				? base
+				: undefined;
+		case 'SubagentStart':
+		case 'SubagentStop':
+			if (event.name === 'SubagentStop' && event.stopHookActive && rule.verdict !== 'allow') {
+				return undefined;
+			}
+			return !rule.agent || rule.agent.some((p) => matchText(p, event.agentType ?? '', 'equals'))
+				? base
+				: undefined;
+		case 'Stop':
+			// The loop guard: once the agent continues because of a Stop block, never block the same stop again.
+			return event.stopHookActive && rule.verdict !== 'allow' ? undefined : base;
+		default:
+			return base;
+	}
+}
+
+function allowedCommandLine(rules: readonly CompiledRule[], input: PolicyInput): Finding[] {
+	const { event } = input;
+	if (rules.length === 0 || (event.name !== 'PreToolUse' && event.name !== 'PostToolUse')) {
+		return [];
+	}
+	const candidates = rules.filter(
+		(rule) => !rule.tool || rule.tool.some((p) => matchTool(p, event.tool)),
+	);
+	const commands = input.shell?.parseError === undefined ? subCommandsOf(input) : [];
+	if (candidates.length === 0 || commands.length === 0) {
+		return [];
+	}
+	let first: CompiledRule | undefined;
+	for (const command of commands) {
+		const rule = candidates.find((r) =>
+			r.command?.some((p) => matchCommandPattern(p, command, true)),
+		);
+		if (!rule) {
+			return [];
+		}
+		first ??= rule;
+	}
+	if (!first) {
+		return [];
+	}
+	return [
+		{
+			verdict: 'allow',
+			ruleId: first.id,
+			reason: ruleReason(first),
+			source: first.source,
+			context: first.context,
+		},
+	];
+}
+
+function limits(
+	policy: CompiledPolicy,
+	input: PolicyInput,
+	paths: () => readonly TouchedPath[],
+): Finding[] {
+	const { event } = input;
+	const findings: Finding[] = [];
+	const max = policy.maxSubagentsPerSession;
+	const started = input.session?.subagentsStarted ?? 0;
+	const spawning =
+		event.name === 'SubagentStart' ||
+		(event.name === 'PreToolUse' && event.tool.kind === 'subagent');
+	if (max !== null && spawning && started >= max) {
+		findings.push({
+			verdict: 'deny',
+			ruleId: 'subagents.maxPerSession',
+			reason: `This session already started ${started} subagent${started === 1 ? '' : 's'}; hookwarden.subagents.maxPerSession allows ${max}. Finish the work without another subagent.`,
+			source: policy.sources['subagents.maxPerSession'] ?? { kind: 'builtin', pack: 'defaults' },
+		});
+	}
+	if (policy.allowedWritePaths.length > 0 && event.name === 'PreToolUse') {
+		const writes = paths().filter((p) => p.viaShell || event.tool.kind === 'fileWrite');
+		const outside = writes.find(
+			(p) =>
+				!policy.allowedWritePaths.some((glob) =>
+					matchGlob(glob, p.absolute, input.workspaceFolder, input.homeDir),
+				),
+		);
+		if (outside) {
+			findings.push({
+				verdict: 'deny',
+				ruleId: 'allowedWritePaths',
+				reason: `Writing '${outside.raw}' is outside the paths this workspace allows agents to write (${policy.allowedWritePaths.map((g) => g.source).join(', ')}).`,
+				source: policy.sources.allowedWritePaths ?? { kind: 'builtin', pack: 'defaults' },
+				path: outside.raw,
+			});
+		}
+	}
+	return findings;
+}
+
+function subCommandsOf(input: PolicyInput): readonly SimpleCommand[] {
+	const { event } = input;
+	if (event.name !== 'PreToolUse' && event.name !== 'PostToolUse') {
+		return [];
+	}
+	if (input.shell) {
+		return input.shell.commands;
+	}
+	const line = event.tool.commandLine;
+	// Without a parsed line (no analyzer available) the whole line is one sub-command: deny and ask still see it.
+	return line ? [{ argv: [], text: line, wrappers: [], origin: 'line', redirects: [] }] : [];
+}
+
+function matchTool(pattern: TextPattern, tool: ToolCall): boolean {
+	return pattern.kind === 'regex'
+		? pattern.regex.test(tool.name)
+		: pattern.text === tool.name || pattern.text === tool.kind;
+}
+
+function matchText(pattern: TextPattern, text: string, mode: 'contains' | 'equals'): boolean {
+	if (pattern.kind === 'regex') {
+		return pattern.regex.test(text);
+	}
+	const [needle, haystack] = [pattern.text.toLowerCase(), text.toLowerCase()];
+	return mode === 'contains' ? haystack.includes(needle) : haystack === needle;
+}
+
+function ruleReason(rule: CompiledRule): string {
+	return (
+		rule.reason ??
+		`Hookwarden rule '${rule.id}' says ${rule.verdict} for this ${describeEventSubject(rule)}.`
+	);
+}
+
+function describeEventSubject(rule: CompiledRule): string {
+	switch (rule.event) {
+		case 'PreToolUse':
+		case 'PostToolUse':
+			return rule.command ? 'command' : rule.path ? 'path' : 'tool';
+		case 'UserPromptSubmit':
+			return 'prompt';
+		case 'SubagentStart':
+		case 'SubagentStop':
+			return 'subagent';
+		default:
+			return 'event';
+	}
+}

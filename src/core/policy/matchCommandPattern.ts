@@ -1,0 +1,44 @@
+import type { SimpleCommand } from '../shell/commandLine';
+import type { TextPattern } from './textPattern';
+import { startsWithWords } from './textPattern';
+
+const PRIVILEGE_WRAPPERS: ReadonlySet<string> = new Set(['sudo', 'doas', 'su', 'pkexec', 'runas']);
+
+/**
+ * Whether a command pattern matches one sub-command, following `chat.tools.terminal.autoApprove`: literal text
+ * matches the start of the sub-command (as whole words), `/regex/` is tested against it. The sub-command is tried as
+ * written and with its wrappers peeled (`sudo rm -rf x` is also `rm -rf x`); an allow never reaches through a
+ * privilege wrapper, so allowing `rm` does not allow `sudo rm`.
+ */
+export function matchCommandPattern(
+	pattern: TextPattern,
+	command: SimpleCommand,
+	forAllow: boolean,
+): boolean {
+	return commandSpellings(command, forAllow).some((spelling) =>
+		pattern.kind === 'regex'
+			? pattern.regex.test(spelling)
+			: startsWithWords(spelling, pattern.text),
+	);
+}
+
+function commandSpellings(command: SimpleCommand, forAllow: boolean): string[] {
+	const spellings = [command.text.trim()];
+	if (forAllow && command.wrappers.some((wrapper) => PRIVILEGE_WRAPPERS.has(basename(wrapper)))) {
+		return spellings;
+	}
+	const [program, ...args] = command.argv;
+	if (program !== undefined) {
+		spellings.push([program, ...args].join(' '));
+		const name = basename(program);
+		if (name !== program) {
+			spellings.push([name, ...args].join(' '));
+		}
+	}
+	return spellings;
+}
+
+function basename(program: string): string {
+	const slash = Math.max(program.lastIndexOf('/'), program.lastIndexOf('\\'));
+	return slash >= 0 ? program.slice(slash + 1) : program;
+}

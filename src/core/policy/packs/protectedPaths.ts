@@ -1,0 +1,101 @@
+import picomatch from 'picomatch/posix';
+
+import { pathInside } from '../../paths/pathMath';
+import type { Verdict } from '../../provider/decision';
+import type { Finding } from '../finding';
+import type { Pack } from '../pack';
+import type { PolicyInput } from '../policyInput';
+import type { TouchedPath } from '../touchedPaths';
+import { touchedPaths } from '../touchedPaths';
+
+interface ProtectedGlob {
+	readonly ruleId: string;
+	readonly verdict: Verdict;
+	readonly what: string;
+	/** Matched against the absolute path (`anywhere`) or the path relative to the home directory (`home`). */
+	readonly scope: 'anywhere' | 'home';
+	readonly test: (path: string) => boolean;
+}
+
+const glob = (
+	ruleId: string,
+	verdict: Verdict,
+	what: string,
+	scope: ProtectedGlob['scope'],
+	patterns: string[],
+): ProtectedGlob => ({
+	ruleId: `protectedPaths.${ruleId}`,
+	verdict,
+	what,
+	scope,
+	test: picomatch(patterns, { dot: true, nocase: true }),
+});
+
+// Hook wiring and policy settings are denied outright: an agent that could edit them could loosen its own policy.
+const PROTECTED: readonly ProtectedGlob[] = [
+	glob('hookFiles', 'deny', 'agent hook configuration', 'anywhere', [
+		'**/.github/hooks/**',
+		'**/.github/copilot/settings*.json',
+	]),
+	glob('policySettings', 'deny', 'editor policy settings', 'anywhere', [
+		'**/.vscode/settings.json',
+		'**/*.code-workspace',
+	]),
+	glob('claudeSettings', 'deny', 'Claude hook and permission settings', 'anywhere', [
+		'**/.claude/settings*.json',
+	]),
+	glob('userHookFiles', 'deny', 'user-level agent hooks and settings', 'home', [
+		'.copilot/hooks/**',
+		'.copilot/settings*.json',
+		'.claude/settings*.json',
+		'.config/Code*/User/settings.json',
+		'Library/Application Support/Code*/User/settings.json',
+		'AppData/Roaming/Code*/User/settings.json',
+	]),
+	glob('envFiles', 'ask', 'an environment file that usually holds secrets', 'anywhere', [
+		'**/.env',
+		'**/.env.*',
+		'**/.env*',
+	]),
+	glob('gitInternals', 'ask', "git's internal state", 'anywhere', ['**/.git/**', '**/.git']),
+];
+
+/**
+ * Denies agent writes to hook files and policy settings (so an agent cannot loosen its own policy, whether by a file
+ * tool or by a shell command that writes there) and asks before writes to `.env*` files and `.git/`.
+ */
+export const protectedPathsPack: Pack = {
+	id: 'protectedPaths',
+	evaluate(input: PolicyInput): readonly Finding[] {
+		const { event } = input;
+		if (event.name !== 'PreToolUse') {
+			return [];
+		}
+		const writes = touchedPaths(input).filter((p) => p.viaShell || event.tool.kind === 'fileWrite');
+		const findings: Finding[] = [];
+		for (const rule of PROTECTED) {
+			const hit = writes.find((path) => matches(rule, path, input.homeDir));
+			if (hit) {
+				findings.push({
+					verdict: rule.verdict,
+					ruleId: rule.ruleId,
+					reason:
+						rule.verdict === 'deny'
+							? `'${hit.raw}' is ${rule.what}; agents may not change it. Ask the person to make this change themselves.`
+							: `'${hit.raw}' is ${rule.what}; changing it needs a person's approval.`,
+					source: { kind: 'builtin', pack: 'protectedPaths' },
+					path: hit.raw,
+				});
+			}
+		}
+		return findings;
+	},
+};
+
+function matches(rule: ProtectedGlob, path: TouchedPath, homeDir: string | undefined): boolean {
+	if (rule.scope === 'anywhere') {
+		return rule.test(path.absolute.replace(/^[a-zA-Z]:/, ''));
+	}
+	const relative = homeDir ? pathInside(path.absolute, homeDir) : undefined;
+	return relative !== undefined && relative !== '' && rule.test(relative);
+}

@@ -1,0 +1,33 @@
+import { resolvePath } from '../paths/pathMath';
+import { writtenPaths } from '../shell/writtenPaths';
+import type { PolicyInput } from './policyInput';
+
+/** One path a tool call touches, resolved to an absolute normalised path. */
+export interface TouchedPath {
+	/** As the tool or command wrote it. */
+	readonly raw: string;
+	readonly absolute: string;
+	/** Whether the path was found in a shell command (written or deleted) rather than a file tool's arguments. */
+	readonly viaShell: boolean;
+}
+
+/** Every path the event's tool touches: a file tool's paths plus what its shell command writes, resolved against `cwd`. */
+export function touchedPaths(input: PolicyInput): readonly TouchedPath[] {
+	const { event } = input;
+	if (event.name !== 'PreToolUse' && event.name !== 'PostToolUse') {
+		return [];
+	}
+	const base = event.cwd ?? input.workspaceFolder;
+	const resolve = (raw: string, viaShell: boolean): TouchedPath => ({
+		raw,
+		absolute: resolvePath(raw, base, input.homeDir),
+		viaShell,
+	});
+	const paths = event.tool.paths.map((raw) => resolve(raw, false));
+	for (const command of input.shell?.commands ?? []) {
+		for (const raw of writtenPaths(command)) {
+			paths.push(resolve(raw, true));
+		}
+	}
+	return paths;
+}

@@ -1,0 +1,241 @@
+import type { Redirect } from './commandLine';
+import type { CommandCollector, WalkContext } from './commandCollector';
+import { bashWordValue } from './bashWords';
+import { childrenOf, type SyntaxNode } from './syntaxTree';
+
+/** Redirects and stdin scripts a `redirected_statement` hands to the commands of its body. */
+interface Attached {
+	readonly redirects: readonly Redirect[];
+	readonly stdinScripts: readonly string[];
+	/** The statement's text, shown for the command when the body is a single command. */
+	readonly text?: string;
+}
+
+const NONE: Attached = { redirects: [], stdinScripts: [] };
+
+/** Reads one redirect node (`2>>log`, `<<EOF … EOF`, `<<< "$x"`) into a redirect and, for here-documents, the text fed to stdin. */
+function readRedirect(node: SyntaxNode): { redirects: Redirect[]; stdin?: string } {
+	const children = childrenOf(node);
+	if (node.type === 'heredoc_redirect') {
+		const start = children.find((child) => child.node.type === 'heredoc_start');
+		const operator = children.find((child) => child.node.type.startsWith('<<'))?.node.type ?? '<<';
+		const body = children.find((child) => child.node.type === 'heredoc_body');
+		// Redirects written after the delimiter on the same line (`cat <<EOF > out`) sit inside the heredoc node.
+		const more = children
+			.filter((child) => child.node.type.endsWith('_redirect'))
+			.map((child) => readRedirect(child.node).redirects)
+			.flat();
+		return {
+			redirects: [{ operator, target: (start?.node.text ?? '').replace(/['"\\]/g, '') }, ...more],
+			...(body ? { stdin: body.node.text } : {}),
+		};
+	}
+	const descriptor =
+		children.find((child) => child.node.type === 'file_descriptor')?.node.text ?? '';
+	const operator = children.find(
+		(child) => !/^[a-z_]+$/.exec(child.node.type) && child.field !== 'destination',
+	);
+	const destinations = children.filter(
+		(child) =>
+			child.field === 'destination' ||
+			(node.type === 'herestring_redirect' &&
+				child.node !== operator?.node &&
+				child.node.type !== 'file_descriptor'),
+	);
+	const target = destinations.map((child) => bashWordValue(child.node)).join(' ');
+	const redirect = { operator: `${descriptor}${operator?.node.type ?? ''}`, target };
+	return node.type === 'herestring_redirect'
+		? { redirects: [redirect], stdin: target }
+		: { redirects: [redirect] };
+}
+
+/** Walks a tree-sitter-bash tree and adds every simple command it holds to the collector. */
+export function walkBash(
+	root: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+): void {
+	visit(root, collector, context, NONE);
+}
+
+function visit(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+	attached: Attached,
+): void {
+	switch (node.type) {
+		case 'command':
+			visitCommand(node, collector, context, attached);
+			return;
+		case 'redirected_statement':
+			visitRedirected(node, collector, context, attached);
+			return;
+		case 'pipeline':
+			visitPipeline(node, collector, context, attached);
+			return;
+		case 'list': {
+			// tree-sitter-bash hangs `a && b > f`'s redirect on the list, but bash gives it to the last command only.
+			const statements = childrenOf(node).filter(
+				(child) => !['&&', '||'].includes(child.node.type),
+			);
+			statements.forEach((child, index) => {
+				visit(child.node, collector, context, index === statements.length - 1 ? attached : NONE);
+			});
+			return;
+		}
+		case 'function_definition': {
+			const name = childrenOf(node).find((child) => child.field === 'name')?.node.text;
+			visitChildren(
+				node,
+				collector,
+				name === undefined ? context : { ...context, inFunction: name },
+				attached,
+			);
+			return;
+		}
+		case 'command_substitution':
+			visitChildren(node, collector, nested(context, 'substitution'), NONE);
+			return;
+		case 'process_substitution':
+			visitChildren(node, collector, nested(context, 'processSubstitution'), NONE);
+			return;
+		case 'ERROR':
+			collector.errors.push(`cannot read ${JSON.stringify(node.text.slice(0, 40))}`);
+			visitChildren(node, collector, context, attached);
+			return;
+		default:
+			if (node.isMissing) {
+				collector.errors.push(`missing ${node.type}`);
+			}
+			visitChildren(node, collector, context, attached);
+	}
+}
+
+/** Context for commands inside a substitution: they run on their own, outside the enclosing pipeline and `&`. */
+function nested(context: WalkContext, origin: WalkContext['origin']): WalkContext {
+	return { ...context, origin, pipeline: undefined, background: undefined };
+}
+
+function visitChildren(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+	attached: Attached,
+): void {
+	const children = childrenOf(node);
+	children.forEach((child, index) => {
+		const background = children[index + 1]?.node.type === '&';
+		visit(child.node, collector, background ? { ...context, background: true } : context, attached);
+	});
+}
+
+function visitRedirected(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+	attached: Attached,
+): void {
+	const redirects = [...attached.redirects];
+	const stdinScripts = [...attached.stdinScripts];
+	const children = childrenOf(node);
+	for (const child of children) {
+		if (child.field === 'redirect' || child.node.type.endsWith('_redirect')) {
+			const read = readRedirect(child.node);
+			redirects.push(...read.redirects);
+			if (read.stdin !== undefined) {
+				stdinScripts.push(read.stdin);
+			}
+		}
+	}
+	const body = children.find((child) => child.field === 'body')?.node;
+	if (body) {
+		visit(body, collector, context, {
+			redirects,
+			stdinScripts,
+			text: body.type === 'command' ? node.text : undefined,
+		});
+	}
+	for (const child of children) {
+		if (child.node !== body) {
+			visitRedirectNode(child.node, collector, context);
+		}
+	}
+}
+
+/**
+ * Visits what a redirect holds: substitutions in targets and unquoted heredoc bodies run first, on their own; and
+ * tree-sitter hangs the rest of the line after a heredoc start (`bash <<EOF && rm x`) under the heredoc node.
+ */
+function visitRedirectNode(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+): void {
+	if (node.type !== 'heredoc_redirect') {
+		visit(node, collector, nested(context, 'substitution'), NONE);
+		return;
+	}
+	for (const child of childrenOf(node)) {
+		if (child.field === 'right') {
+			visit(child.node, collector, context, NONE);
+		} else {
+			visitRedirectNode(child.node, collector, context);
+		}
+	}
+}
+
+function visitPipeline(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+	attached: Attached,
+): void {
+	const id = collector.newPipeline();
+	const stages = childrenOf(node).filter(
+		(child) => child.node.type !== '|' && child.node.type !== '|&',
+	);
+	stages.forEach((child, stage) => {
+		// As with lists, a redirect after `a | b` belongs to the last stage.
+		visit(
+			child.node,
+			collector,
+			{ ...context, pipeline: { id, stage } },
+			stage === stages.length - 1 ? attached : NONE,
+		);
+	});
+}
+
+function visitCommand(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+	attached: Attached,
+): void {
+	const argv: string[] = [];
+	const redirects = [...attached.redirects];
+	const stdinScripts = [...attached.stdinScripts];
+	const children = childrenOf(node);
+	for (const child of children) {
+		if (child.field === 'name' || child.field === 'argument') {
+			argv.push(bashWordValue(child.node));
+		} else if (child.node.type.endsWith('_redirect')) {
+			const read = readRedirect(child.node);
+			redirects.push(...read.redirects);
+			if (read.stdin !== undefined) {
+				stdinScripts.push(read.stdin);
+			}
+		}
+	}
+	const index =
+		argv.length > 0
+			? collector.add({ argv, text: attached.text ?? node.text, redirects, stdinScripts }, context)
+			: undefined;
+	const inner = {
+		...nested(context, 'substitution'),
+		...(index !== undefined ? { parent: index } : {}),
+	};
+	for (const child of children) {
+		visit(child.node, collector, inner, NONE);
+	}
+}

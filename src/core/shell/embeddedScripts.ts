@@ -1,0 +1,200 @@
+import type { ShellDialect } from './commandLine';
+import { programName } from './programName';
+
+/** Programs that read a POSIX-like shell script from `-c`, a file, or stdin. */
+export const POSIX_SHELLS: ReadonlySet<string> = new Set([
+	'sh',
+	'bash',
+	'zsh',
+	'dash',
+	'ksh',
+	'mksh',
+	'ash',
+	'fish',
+	'busybox',
+]);
+
+/** Programs that run PowerShell from `-Command` or stdin. */
+export const POWERSHELLS: ReadonlySet<string> = new Set(['pwsh', 'powershell']);
+
+/** Long options of POSIX shells that take the next word as value. */
+const SHELL_VALUE_LONG = new Set(['--rcfile', '--init-file']);
+
+/** A script carried inside a command's arguments, run by that command. */
+export interface EmbeddedScript {
+	readonly text: string;
+	readonly dialect: ShellDialect;
+}
+
+/** Whether a PowerShell parameter word is an abbreviation of `name` at least `minimum` letters long (`-c`, `-com` for `-Command`). */
+function isParameter(word: string, name: string, minimum = 1): boolean {
+	const body =
+		word
+			.replace(/^--?|^\//, '')
+			.split(':')[0]
+			?.toLowerCase() ?? '';
+	return word !== body && body.length >= minimum && name.startsWith(body);
+}
+
+/** The base64 UTF-16LE text of `-EncodedCommand`, decoded; an undecodable value yields nothing. */
+function decodeEncodedCommand(value: string): string | undefined {
+	const decoded = Buffer.from(value, 'base64').toString('utf16le');
+	return decoded === '' ? undefined : decoded;
+}
+
+/**
+ * The script a command runs from its own arguments: the `-c` string of `bash`/`sh`/`zsh`/`dash`, the `-c` of `su`,
+ * the words of `eval`, and the `-Command`/`-EncodedCommand` of `pwsh`/`powershell`.
+ */
+export function embeddedScript(argv: readonly string[]): EmbeddedScript | undefined {
+	const name = programName(argv[0] ?? '');
+	if (name === 'eval') {
+		return argv.length > 1 ? { text: argv.slice(1).join(' '), dialect: 'bash' } : undefined;
+	}
+	if (name === 'su') {
+		for (let index = 1; index < argv.length; index++) {
+			const word = argv[index] ?? '';
+			if (word === '-c' || word === '--command') {
+				const text = argv[index + 1];
+				return text === undefined ? undefined : { text, dialect: 'bash' };
+			}
+			if (word.startsWith('--command=')) {
+				return { text: word.slice(10), dialect: 'bash' };
+			}
+		}
+		return undefined;
+	}
+	if (POSIX_SHELLS.has(name)) {
+		let sawC = false;
+		let index = 1;
+		if (name === 'busybox') {
+			if (programName(argv[1] ?? '') !== 'sh' && programName(argv[1] ?? '') !== 'ash') {
+				return undefined;
+			}
+			index = 2;
+		}
+		for (; index < argv.length; index++) {
+			const word = argv[index] ?? '';
+			if (word === '--' || word === '-') {
+				index++;
+				break;
+			}
+			if (SHELL_VALUE_LONG.has(word)) {
+				index++;
+				continue;
+			}
+			if (word.startsWith('--')) {
+				sawC ||= word === '--command';
+				continue;
+			}
+			if (/^[-+][A-Za-z]+$/.test(word)) {
+				sawC ||= word.startsWith('-') && word.includes('c');
+				// `-o pipefail` and `-O extglob` take the next word.
+				if (/[oO]$/.test(word)) {
+					index++;
+				}
+				continue;
+			}
+			break;
+		}
+		const text = argv[index];
+		return sawC && text !== undefined ? { text, dialect: 'bash' } : undefined;
+	}
+	if (POWERSHELLS.has(name)) {
+		for (let index = 1; index < argv.length; index++) {
+			const word = argv[index] ?? '';
+			if (isParameter(word, 'encodedcommand', 1) && word.length > 1 && /^[-/]e/i.test(word)) {
+				const value = argv[index + 1];
+				const text = value === undefined ? undefined : decodeEncodedCommand(value);
+				return text === undefined ? undefined : { text, dialect: 'powershell' };
+			}
+			if (isParameter(word, 'command')) {
+				const rest = argv.slice(index + 1);
+				return rest.length === 0 ? undefined : { text: rest.join(' '), dialect: 'powershell' };
+			}
+			if (isParameter(word, 'file') || isParameter(word, 'version')) {
+				return undefined;
+			}
+			if (!/^[-/]/.test(word)) {
+				return { text: argv.slice(index).join(' '), dialect: 'powershell' };
+			}
+			// Parameters with a value: `-ExecutionPolicy Bypass`, `-WindowStyle Hidden`, `-WorkingDirectory x`.
+			if (
+				[
+					'executionpolicy',
+					'windowstyle',
+					'workingdirectory',
+					'configurationname',
+					'outputformat',
+					'inputformat',
+					'psconsolefile',
+				].some((parameter) => isParameter(word, parameter, 2))
+			) {
+				index++;
+			}
+		}
+		return undefined;
+	}
+	return undefined;
+}
+
+/** Whether the command is a shell that takes its script from stdin (`bash`, `sh -s -- args`, `sudo bash`), so a heredoc or pipe into it is run. */
+export function readsScriptFromStdin(argv: readonly string[]): boolean {
+	const name = programName(argv[0] ?? '');
+	if (POWERSHELLS.has(name)) {
+		// `-Command -` and a bare `-` read stdin too; both start with `-`, like every other switch.
+		return argv.slice(1).every((word) => /^[-/]/.test(word));
+	}
+	if (!POSIX_SHELLS.has(name)) {
+		return false;
+	}
+	for (let index = 1; index < argv.length; index++) {
+		const word = argv[index] ?? '';
+		if (word === '-s' || word === '-' || word === '--') {
+			return true;
+		}
+		if (/^[-+][A-Za-z]+$/.test(word)) {
+			if (word.startsWith('-') && word.includes('c')) {
+				return false;
+			}
+			if (word.startsWith('-') && word.includes('s')) {
+				return true;
+			}
+			if (/[oO]$/.test(word)) {
+				index++;
+			}
+			continue;
+		}
+		if (word.startsWith('--')) {
+			continue;
+		}
+		// A plain word is a script file: stdin is then data for that script.
+		return false;
+	}
+	return true;
+}
+
+/** The commands `find` runs through `-exec`, `-execdir`, `-ok` and `-okdir`, each up to its `;` or `+`. */
+export function findExecCommands(argv: readonly string[]): string[][] {
+	if (programName(argv[0] ?? '') !== 'find') {
+		return [];
+	}
+	const commands: string[][] = [];
+	for (let index = 1; index < argv.length; index++) {
+		if (!['-exec', '-execdir', '-ok', '-okdir'].includes(argv[index] ?? '')) {
+			continue;
+		}
+		const command: string[] = [];
+		for (index++; index < argv.length; index++) {
+			const word = argv[index] ?? '';
+			if (word === ';' || (word === '+' && command.at(-1) === '{}')) {
+				break;
+			}
+			command.push(word);
+		}
+		if (command.length > 0) {
+			commands.push(command);
+		}
+	}
+	return commands;
+}

@@ -1,0 +1,152 @@
+import type { Redirect } from './commandLine';
+import type { CommandCollector, WalkContext } from './commandCollector';
+import { childrenOf, type SyntaxNode } from './syntaxTree';
+
+/** The single node a chain of one-child expression wrappers (`array_literal_expression` → `unary_expression` → …) comes down to. */
+function innermost(node: SyntaxNode): SyntaxNode {
+	let current = node;
+	while (current.childCount === 1) {
+		const only = current.child(0);
+		if (!only) {
+			break;
+		}
+		current = only;
+	}
+	return current;
+}
+
+/** The value PowerShell gives a command argument: string literals unquoted, anything else as written. */
+function psWordValue(node: SyntaxNode): string {
+	const inner = innermost(node);
+	const text = inner.text;
+	if (
+		inner.type.includes('string') &&
+		text.length >= 2 &&
+		text.startsWith("'") &&
+		text.endsWith("'")
+	) {
+		return text.slice(1, -1).replace(/''/g, "'");
+	}
+	if (
+		inner.type.includes('string') &&
+		text.length >= 2 &&
+		text.startsWith('"') &&
+		text.endsWith('"')
+	) {
+		return text.slice(1, -1).replace(/`(.)/g, '$1').replace(/""/g, '"');
+	}
+	return text;
+}
+
+/** Walks a tree-sitter-powershell tree and adds every command it holds to the collector. */
+export function walkPowerShell(
+	root: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+): void {
+	visit(root, collector, context);
+}
+
+function visit(node: SyntaxNode, collector: CommandCollector, context: WalkContext): void {
+	switch (node.type) {
+		case 'command':
+			visitCommand(node, collector, context);
+			return;
+		case 'pipeline_chain':
+			visitPipeline(node, collector, context);
+			return;
+		case 'ERROR':
+			collector.errors.push(`cannot read ${JSON.stringify(node.text.slice(0, 40))}`);
+			break;
+		default:
+			if (node.isMissing) {
+				collector.errors.push(`missing ${node.type}`);
+			}
+	}
+	for (const child of childrenOf(node)) {
+		visit(child.node, collector, context);
+	}
+}
+
+function visitPipeline(node: SyntaxNode, collector: CommandCollector, context: WalkContext): void {
+	const stages = childrenOf(node).filter((child) => child.node.type !== '|');
+	const id = stages.length > 1 ? collector.newPipeline() : undefined;
+	stages.forEach((stage, index) => {
+		visit(
+			stage.node,
+			collector,
+			id === undefined ? context : { ...context, pipeline: { id, stage: index } },
+		);
+	});
+}
+
+function readRedirection(node: SyntaxNode): Redirect {
+	const children = childrenOf(node);
+	const operator =
+		children.find((child) => child.node.type.endsWith('redirection_operator'))?.node.text ??
+		node.text;
+	const file = children.find((child) => child.node.type === 'redirected_file_name')?.node;
+	const target = file
+		? childrenOf(file)
+				.filter((child) => child.node.type !== 'command_argument_sep')
+				.map((child) => psWordValue(child.node))
+				.join('')
+		: '';
+	return { operator: operator.trim(), target };
+}
+
+function visitCommand(node: SyntaxNode, collector: CommandCollector, context: WalkContext): void {
+	const argv: string[] = [];
+	const redirects: Redirect[] = [];
+	const nestedNodes: SyntaxNode[] = [];
+	const addElement = (element: SyntaxNode): void => {
+		const type = element.type;
+		if (type === 'command_argument_sep') {
+			return;
+		}
+		if (type === 'redirection' || type.endsWith('redirection_operator')) {
+			redirects.push(readRedirection(element));
+		} else {
+			argv.push(psWordValue(element));
+		}
+		nestedNodes.push(element);
+	};
+	const addParts = (parent: SyntaxNode): void => {
+		for (const child of childrenOf(parent)) {
+			if (child.field === 'command_name') {
+				argv.push(psWordValue(child.node));
+				nestedNodes.push(child.node);
+			} else if (child.field === 'command_elements') {
+				if (child.node.type === 'command_elements') {
+					childrenOf(child.node).forEach((element) => {
+						addElement(element.node);
+					});
+				} else {
+					addElement(child.node);
+				}
+			} else if (child.node.type === 'foreach_command') {
+				// `ForEach-Object { … }` has a node of its own, with the cmdlet name as a keyword token.
+				addParts(child.node);
+			} else if (child.node.type === 'foreach-object') {
+				argv.push(child.node.text);
+			}
+		}
+	};
+	addParts(node);
+	const index =
+		argv.length > 0
+			? collector.add({ argv, text: node.text.trim(), redirects, stdinScripts: [] }, context)
+			: undefined;
+	const inner: WalkContext = {
+		...context,
+		origin: 'substitution',
+		pipeline: undefined,
+		background: undefined,
+		...(index !== undefined ? { parent: index } : {}),
+	};
+	for (const nestedNode of nestedNodes) {
+		for (const child of childrenOf(nestedNode)) {
+			visit(child.node, collector, inner);
+		}
+	}
+}

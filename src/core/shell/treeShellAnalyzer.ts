@@ -1,0 +1,46 @@
+import { walkBash } from './bashWalker';
+import { CommandCollector, type WalkContext } from './commandCollector';
+import type { CommandLineAnalysis, ShellAnalyzer, ShellDialect } from './commandLine';
+import { walkPowerShell } from './powershellWalker';
+import type { ShellTreeParsers } from './syntaxTree';
+
+/** Builds the analyzer from loaded grammars; pure: parsing and walking only, every tree freed before `analyze` returns. */
+export function createTreeShellAnalyzer(parsers: ShellTreeParsers): ShellAnalyzer {
+	return {
+		analyze(commandLine: string, dialect: ShellDialect): CommandLineAnalysis {
+			const collector: CommandCollector = new CommandCollector((text, context) => {
+				walk(text, context);
+			});
+			const walk = (text: string, context: WalkContext): void => {
+				const parser = parsers[context.dialect];
+				if (!parser) {
+					collector.errors.push(`no ${context.dialect} grammar loaded`);
+					return;
+				}
+				const tree = parser.parse(text);
+				if (!tree) {
+					collector.errors.push(`the ${context.dialect} parser gave up`);
+					return;
+				}
+				try {
+					(context.dialect === 'bash' ? walkBash : walkPowerShell)(
+						tree.rootNode,
+						collector,
+						context,
+					);
+				} finally {
+					tree.delete();
+				}
+			};
+			walk(commandLine, { origin: 'line', dialect, depth: 0 });
+			const parseError =
+				collector.errors.length > 0 ? [...new Set(collector.errors)].join('; ') : undefined;
+			return {
+				commandLine,
+				dialect,
+				commands: collector.commands,
+				...(parseError !== undefined ? { parseError } : {}),
+			};
+		},
+	};
+}

@@ -1,0 +1,166 @@
+import { programName } from './programName';
+
+/** How a wrapper program reads its own options before the command it runs. */
+interface WrapperSpec {
+	/** Short options that take a value, attached (`-uroot`) or as the next word (`-u root`). */
+	readonly valueShort?: string;
+	/** Short options whose value can only be attached (`xargs -i{}`), so a bare one takes nothing. */
+	readonly optionalShort?: string;
+	/** Long options (without `--`) that take the next word as value when not written `--name=value`. */
+	readonly valueLong?: readonly string[];
+	/** Short options that mean the wrapper runs no command (`command -v rm` only looks `rm` up). */
+	readonly noCommand?: string;
+	/** `VAR=value` words may stand between the options and the command. */
+	readonly assignments?: boolean;
+	/** Plain words the wrapper takes before the command (`timeout 5`). */
+	readonly positional?: number;
+}
+
+const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
+	sudo: {
+		valueShort: 'ugpCDrtUTh',
+		valueLong: [
+			'user',
+			'group',
+			'prompt',
+			'close-from',
+			'chdir',
+			'role',
+			'type',
+			'other-user',
+			'command-timeout',
+			'host',
+		],
+		noCommand: 'vVkKle',
+		assignments: true,
+	},
+	doas: { valueShort: 'uC', noCommand: 'L' },
+	env: { valueShort: 'uCS', valueLong: ['unset', 'chdir', 'split-string'], assignments: true },
+	nice: { valueShort: 'n', valueLong: ['adjustment'] },
+	nohup: {},
+	timeout: { valueShort: 'sk', valueLong: ['signal', 'kill-after'], positional: 1 },
+	time: { valueShort: 'fo', valueLong: ['format', 'output'] },
+	command: { noCommand: 'vV' },
+	builtin: {},
+	exec: { valueShort: 'a' },
+	stdbuf: { valueShort: 'ioe', valueLong: ['input', 'output', 'error'] },
+	ionice: { valueShort: 'cn', valueLong: ['class', 'classdata'], noCommand: 'pPu' },
+	xargs: {
+		valueShort: 'adEILnPs',
+		optionalShort: 'iel',
+		valueLong: [
+			'arg-file',
+			'delimiter',
+			'eof',
+			'replace',
+			'max-lines',
+			'max-args',
+			'max-procs',
+			'max-chars',
+			'process-slot-var',
+		],
+	},
+};
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** A command with its wrappers peeled off. */
+export interface PeeledCommand {
+	readonly argv: readonly string[];
+	/** Wrapper programs as written, outermost first. */
+	readonly wrappers: readonly string[];
+	/** True when `xargs` was among the wrappers: the command runs on words read from stdin. */
+	readonly viaXargs: boolean;
+}
+
+/** Where the wrapped command starts in `argv`, or `undefined` when `argv[0]` is not a wrapper that runs one. */
+function commandStart(argv: readonly string[], spec: WrapperSpec): number | undefined {
+	let index = 1;
+	let positional = spec.positional ?? 0;
+	while (index < argv.length) {
+		const word = argv[index] ?? '';
+		if (word === '--') {
+			index++;
+			break;
+		}
+		if (word.startsWith('--')) {
+			const name = word.slice(2).split('=')[0] ?? '';
+			index += !word.includes('=') && spec.valueLong?.includes(name) ? 2 : 1;
+			continue;
+		}
+		if (word.startsWith('-') && word.length > 1) {
+			let consumed = 1;
+			for (let at = 1; at < word.length; at++) {
+				const letter = word.charAt(at);
+				if (spec.noCommand?.includes(letter)) {
+					return undefined;
+				}
+				if (spec.valueShort?.includes(letter)) {
+					consumed = at === word.length - 1 ? 2 : 1;
+					break;
+				}
+				if (spec.optionalShort?.includes(letter)) {
+					break;
+				}
+			}
+			index += consumed;
+			continue;
+		}
+		if (spec.assignments && ASSIGNMENT.test(word)) {
+			index++;
+			continue;
+		}
+		if (positional > 0) {
+			positional--;
+			index++;
+			continue;
+		}
+		break;
+	}
+	return index < argv.length ? index : undefined;
+}
+
+/** `env -S 'rm -rf x'` splits its value into words, so the split words are the command. */
+function envSplitString(argv: readonly string[]): readonly string[] | undefined {
+	for (let index = 1; index < argv.length; index++) {
+		const word = argv[index] ?? '';
+		const value =
+			word === '-S' || word === '--split-string'
+				? argv[index + 1]
+				: word.startsWith('--split-string=')
+					? word.slice(15)
+					: word.startsWith('-S') && word.length > 2
+						? word.slice(2)
+						: undefined;
+		if (value !== undefined) {
+			return [
+				...value.split(/\s+/).filter((part) => part !== ''),
+				...argv.slice(index + (word === '-S' || word === '--split-string' ? 2 : 1)),
+			];
+		}
+	}
+	return undefined;
+}
+
+/** Peels `sudo`, `env`, `nice`, `timeout`, `xargs` and the other wrappers, outermost first, down to the program actually run. */
+export function peelWrappers(argv: readonly string[]): PeeledCommand {
+	let current = argv;
+	const wrappers: string[] = [];
+	let viaXargs = false;
+	for (let guard = 0; guard < 16; guard++) {
+		const name = programName(current[0] ?? '');
+		const spec = WRAPPERS[name];
+		if (!spec) {
+			break;
+		}
+		const split = name === 'env' ? envSplitString(current) : undefined;
+		const start = split ? undefined : commandStart(current, spec);
+		if (!split && start === undefined) {
+			break;
+		}
+		wrappers.push(current[0] ?? name);
+		viaXargs ||= name === 'xargs';
+		current = split ?? current.slice(start);
+	}
+	return { argv: current, wrappers, viaXargs };
+}

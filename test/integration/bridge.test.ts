@@ -1,0 +1,402 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BRIDGE = resolve(__dirname, '../../dist/bridge.js');
+
+interface HookRun {
+	readonly code: number | null;
+	readonly stdout: string;
+	readonly stderr: string;
+	readonly json: Record<string, unknown>;
+}
+
+/** Runs a hook command exactly as VS Code's runner does: `/bin/sh -c '<command>'`, JSON on stdin, cwd = workspace. */
+function runHook(
+	command: string,
+	stdin: string | Buffer,
+	cwd: string,
+	env: NodeJS.ProcessEnv = {},
+): Promise<HookRun> {
+	return new Promise((resolvePromise, reject) => {
+		const child = spawn('/bin/sh', ['-c', command], {
+			cwd,
+			env: { ...process.env, HOOKWARDEN_USER_SETTINGS: join(cwd, 'no-user-settings.json'), ...env },
+		});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		child.on('error', reject);
+		child.on('close', (code) => {
+			let json: Record<string, unknown>;
+			try {
+				json = JSON.parse(stdout) as Record<string, unknown>;
+			} catch {
+				json = { unparsable: stdout };
+			}
+			resolvePromise({ code, stdout, stderr, json });
+		});
+		child.stdin.on('error', () => undefined);
+		child.stdin.end(stdin);
+	});
+}
+
+let workspace: string;
+const hook = (event: string) => `node "${BRIDGE}" ${event}`;
+
+function writeSettings(settings: Record<string, unknown>): void {
+	writeFileSync(
+		join(workspace, '.vscode', 'settings.json'),
+		`// workspace policy\n${JSON.stringify(settings, null, 2)}\n`,
+	);
+}
+
+beforeAll(() => {
+	workspace = mkdtempSync(join(tmpdir(), 'hookwarden-ws-'));
+	mkdirSync(join(workspace, '.vscode'));
+	mkdirSync(join(workspace, 'src'));
+	writeSettings({
+		'hookwarden.rules': [
+			{
+				id: 'no-curl',
+				command: 'curl',
+				verdict: 'deny',
+				reason: 'Use the fetch tool instead of curl.',
+			},
+			{
+				id: 'ask-lockfiles',
+				tool: 'fileWrite',
+				path: '**/*.lock',
+				verdict: 'ask',
+				reason: 'Lock files change dependencies.',
+			},
+			{ id: 'allow-tests', command: ['npm test', 'npm run lint'], verdict: 'allow' },
+			{
+				id: 'no-secrets-prompt',
+				event: 'UserPromptSubmit',
+				prompt: '/password\\s*=/i',
+				verdict: 'deny',
+				reason: 'Do not paste passwords.',
+			},
+			{
+				id: 'tests-first',
+				event: 'Stop',
+				verdict: 'deny',
+				reason: 'Run the tests before you stop.',
+			},
+		],
+		'hookwarden.context.sessionStart': 'This workspace is guarded by Hookwarden.',
+	});
+});
+
+afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+
+const now = '2026-11-22T03:25:30.321Z';
+const local = (event: string, fields: Record<string, unknown>) =>
+	JSON.stringify({
+		timestamp: now,
+		hook_event_name: event,
+		session_id: 's-1',
+		transcript_path: '/t.jsonl',
+		cwd: workspace,
+		...fields,
+	});
+
+describe('bridge, VS Code Local dialect', () => {
+	it('denies a destructive command with the pack reason in hookSpecificOutput and top level', async () => {
+		const run = await runHook(
+			hook('PreToolUse'),
+			local('PreToolUse', {
+				tool_name: 'run_in_terminal',
+				tool_input: { command: 'cd src && rm -rf /', explanation: 'x', goal: 'x', mode: 'sync' },
+				tool_use_id: 'c1',
+			}),
+			workspace,
+		);
+		expect(run.code).toBe(0);
+		const specific = run.json.hookSpecificOutput as Record<string, unknown>;
+		expect(specific.hookEventName).toBe('PreToolUse');
+		expect(specific.permissionDecision).toBe('deny');
+		expect(String(specific.permissionDecisionReason)).toMatch(/rm -rf \//);
+		expect(run.json.permissionDecision).toBe('deny');
+		expect(run.json).not.toHaveProperty('hookEventName');
+	});
+
+	it('applies a workspace rule to one sub-command of a line', async () => {
+		const run = await runHook(
+			hook('PreToolUse'),
+			local('PreToolUse', {
+				tool_name: 'run_in_terminal',
+				tool_input: { command: 'echo ok; curl https://example.com | head' },
+			}),
+			workspace,
+		);
+		expect(run.json.permissionDecision).toBe('deny');
+		expect(run.json.permissionDecisionReason).toBe('Use the fetch tool instead of curl.');
+	});
+
+	it('allows a line only when every sub-command is allowed', async () => {
+		const allowed = await runHook(
+			hook('PreToolUse'),
+			local('PreToolUse', {
+				tool_name: 'run_in_terminal',
+				tool_input: { command: 'npm test && npm run lint' },
+			}),
+			workspace,
+		);
+		expect(allowed.json.permissionDecision).toBe('allow');
+		const mixed = await runHook(
+			hook('PreToolUse'),
+			local('PreToolUse', {
+				tool_name: 'run_in_terminal',
+				tool_input: { command: 'npm test && make deploy' },
+			}),
+			workspace,
+		);
+		expect(mixed.json).toEqual({});
+	});
+
+	it('prints {} (no opinion, never allow) for a harmless call', async () => {
+		const run = await runHook(
+			hook('PreToolUse'),
+			local('PreToolUse', {
+				tool_name: 'read_file',
+				tool_input: { filePath: join(workspace, 'src/a.ts') },
+			}),
+			workspace,
+		);
+		expect(run.stdout.trim()).toBe('{}');
+		expect(run.stderr).toBe('');
+	});
+
+	it('asks before a file tool writes a path a rule guards', async () => {
+		const run = await runHook(
+			hook('PreToolUse'),
+			local('PreToolUse', {
+				tool_name: 'create_file',
+				tool_input: { filePath: join(workspace, 'yarn.lock'), content: '' },
+			}),
+			workspace,
+		);
+		expect(run.json.permissionDecision).toBe('ask');
+	});
+
+	it('denies an agent edit of its own policy settings', async () => {
+		const run = await runHook(
+			hook('PreToolUse'),
+			local('PreToolUse', {
+				tool_name: 'replace_string_in_file',
+				tool_input: {
+					filePath: join(workspace, '.vscode/settings.json'),
+					oldString: 'deny',
+					newString: 'allow',
+				},
+			}),
+			workspace,
+		);
+		expect(run.json.permissionDecision).toBe('deny');
+	});
+
+	it('adds session context, blocks a prompt, and keeps the agent working at Stop until stop_hook_active', async () => {
+		const start = await runHook(
+			hook('SessionStart'),
+			local('SessionStart', { source: 'new', model: 'fake-model' }),
+			workspace,
+		);
+		expect(start.json.hookSpecificOutput).toEqual({
+			hookEventName: 'SessionStart',
+			additionalContext: 'This workspace is guarded by Hookwarden.',
+		});
+		const prompt = await runHook(
+			hook('UserPromptSubmit'),
+			local('UserPromptSubmit', { prompt: 'login with password = hunter2' }),
+			workspace,
+		);
+		expect(prompt.json).toMatchObject({ decision: 'block', reason: 'Do not paste passwords.' });
+		const stop = await runHook(hook('Stop'), local('Stop', { stop_hook_active: false }), workspace);
+		expect(stop.json).toMatchObject({
+			decision: 'block',
+			reason: 'Run the tests before you stop.',
+			hookSpecificOutput: { hookEventName: 'Stop', decision: 'block' },
+		});
+		const again = await runHook(hook('Stop'), local('Stop', { stop_hook_active: true }), workspace);
+		expect(again.json).toEqual({});
+	});
+
+	it('answers every other event of the eight with valid JSON', async () => {
+		for (const [event, fields] of [
+			[
+				'PostToolUse',
+				{
+					tool_name: 'run_in_terminal',
+					tool_input: { command: 'echo hi' },
+					tool_response: 'hi',
+					tool_use_id: 'c1',
+				},
+			],
+			['PreCompact', { trigger: 'auto' }],
+			['SubagentStart', { agent_id: 'call_1', agent_type: 'default' }],
+			['SubagentStop', { agent_id: 'call_1', agent_type: 'default', stop_hook_active: false }],
+		] as const) {
+			const run = await runHook(hook(event), local(event, fields), workspace);
+			expect(run.code, event).toBe(0);
+			expect(run.json, event).toEqual({});
+		}
+	});
+
+	it('runs from a sub-folder cwd and still finds the workspace policy', async () => {
+		const run = await runHook(
+			hook('PreToolUse'),
+			local('PreToolUse', {
+				cwd: join(workspace, 'src'),
+				tool_name: 'run_in_terminal',
+				tool_input: { command: 'curl x' },
+			}),
+			join(workspace, 'src'),
+		);
+		expect(run.json.permissionDecision).toBe('deny');
+	});
+});
+
+describe('bridge, Copilot CLI dialect', () => {
+	it('reads camelCase with toolArgs as a JSON string and answers at the top level', async () => {
+		const payload = JSON.stringify({
+			sessionId: 'cli-1',
+			timestamp: 1795317921739,
+			cwd: workspace,
+			toolName: 'bash',
+			toolArgs: JSON.stringify({ command: 'git push --force origin main' }),
+		});
+		const run = await runHook(hook('preToolUse'), payload, workspace);
+		expect(run.json.permissionDecision).toBe('deny');
+		expect(String(run.json.permissionDecisionReason)).toMatch(/push/);
+	});
+});
+
+describe('bridge, Claude-format dialect', () => {
+	it('reads Claude tool names and file_path', async () => {
+		const payload = JSON.stringify({
+			session_id: 'c-1',
+			hook_event_name: 'PreToolUse',
+			cwd: workspace,
+			permission_mode: 'default',
+			tool_name: 'Write',
+			tool_input: { file_path: join(workspace, '.github/hooks/evil.json'), content: '{}' },
+		});
+		const run = await runHook(hook('PreToolUse'), payload, workspace);
+		expect(run.json.permissionDecision).toBe('deny');
+	});
+
+	it('parses Bash commands the same way', async () => {
+		const payload = JSON.stringify({
+			session_id: 'c-1',
+			hook_event_name: 'PreToolUse',
+			cwd: workspace,
+			tool_name: 'Bash',
+			tool_input: { command: 'sudo rm -fr ~' },
+		});
+		expect((await runHook(hook('PreToolUse'), payload, workspace)).json.permissionDecision).toBe(
+			'deny',
+		);
+	});
+});
+
+describe('bridge, bad input gets the failMode verdict and one clear line', () => {
+	const cases: [string, string | Buffer][] = [
+		['empty', ''],
+		['truncated', '{"hook_event_name":"PreToolUse","tool_na'],
+		['not an object', '[1,2,3]'],
+		[
+			'wrong types',
+			JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 42, tool_input: 'x' }),
+		],
+		['unknown event', JSON.stringify({ hook_event_name: 'BeforeEverything' })],
+		['binary', Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x9f])],
+	];
+
+	it.each(cases)(
+		'%s: open by default ({}), with one stderr line and no stack trace',
+		async (_, stdin) => {
+			const run = await runHook(hook('PreToolUse'), stdin, workspace);
+			expect(run.code).toBe(0);
+			expect(run.stdout.trim()).toBe('{}');
+			expect(run.stderr.trim().split('\n')).toHaveLength(1);
+			expect(run.stderr).toMatch(/^hookwarden: /);
+			expect(run.stderr).not.toMatch(/\bat .*\.js:\d+/);
+		},
+	);
+
+	it.each(cases)('%s: closed denies the PreToolUse', async (_, stdin) => {
+		const closed = mkdtempSync(join(tmpdir(), 'hookwarden-closed-'));
+		mkdirSync(join(closed, '.vscode'));
+		writeFileSync(
+			join(closed, '.vscode', 'settings.json'),
+			JSON.stringify({ 'hookwarden.failMode': 'closed' }),
+		);
+		try {
+			const run = await runHook(hook('PreToolUse'), stdin, closed);
+			expect(run.json.permissionDecision).toBe('deny');
+			expect((run.json.hookSpecificOutput as Record<string, unknown>).hookEventName).toBe(
+				'PreToolUse',
+			);
+			expect(String(run.json.permissionDecisionReason)).toMatch(/fail closed/);
+		} finally {
+			rmSync(closed, { recursive: true, force: true });
+		}
+	});
+
+	it('refuses a payload over the size limit without reading it all', async () => {
+		const huge = JSON.stringify({
+			hook_event_name: 'PreToolUse',
+			tool_name: 'create_file',
+			tool_input: { filePath: 'x', content: 'a'.repeat(9 * 1024 * 1024) },
+		});
+		const run = await runHook(hook('PreToolUse'), huge, workspace);
+		expect(run.stdout.trim()).toBe('{}');
+		expect(run.stderr).toMatch(/larger than/);
+	});
+
+	it('reports a broken settings file in one line and still applies the packs', async () => {
+		const broken = mkdtempSync(join(tmpdir(), 'hookwarden-broken-'));
+		mkdirSync(join(broken, '.vscode'));
+		writeFileSync(
+			join(broken, '.vscode', 'settings.json'),
+			'{ "hookwarden.rules": [ { "verdict": ',
+		);
+		try {
+			const run = await runHook(
+				hook('PreToolUse'),
+				local('PreToolUse', {
+					cwd: broken,
+					tool_name: 'run_in_terminal',
+					tool_input: { command: 'rm -rf /' },
+				}),
+				broken,
+			);
+			expect(run.json.permissionDecision).toBe('deny');
+			expect(run.stderr).toMatch(/settings file .*settings\.json: not valid JSON with comments/);
+		} finally {
+			rmSync(broken, { recursive: true, force: true });
+		}
+	});
+});
+
+describe('bridge --explain', () => {
+	it('shows each sub-command with the rules that match it and the verdict', async () => {
+		const run = await runHook(
+			`node "${BRIDGE}" --explain 'sudo git push -f origin main && curl x | sh'`,
+			'',
+			workspace,
+		);
+		expect(run.code).toBe(0);
+		expect(run.stdout).toMatch(/Sub-commands \(\d+\):/);
+		expect(run.stdout).toMatch(/git push -f origin main/);
+		expect(run.stdout).toMatch(/destructiveCommands\.\w+/);
+		expect(run.stdout).toMatch(/no-curl \(workspace settings/);
+		expect(run.stdout).toMatch(/^Verdict: deny/m);
+	});
+});

@@ -1,0 +1,244 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ApprovalQueue } from '../../src/core/approvals/approvalQueue';
+import { HookPipeline } from '../../src/core/pipeline/hookPipeline';
+import { compilePolicy } from '../../src/core/policy/compilePolicy';
+import { DefaultHooksProvider } from '../../src/core/policy/defaultHooksProvider';
+import { readPolicySettings } from '../../src/core/policy/readPolicySettings';
+import { CompositeHooksProvider } from '../../src/core/provider/compositeHooksProvider';
+import { SessionTracker } from '../../src/core/sessions/sessionTracker';
+import { SYSTEM_CLOCK } from '../../src/core/util/clock';
+import { HookServer } from '../../src/host/hookServer';
+import { posixLauncher } from '../../src/protocol/launcherScripts';
+
+const BRIDGE = resolve(__dirname, '../../dist/bridge.js');
+const TOKEN = 'k'.repeat(43);
+
+let root: string;
+let workspace: string;
+let socket: string;
+let secretFile: string;
+let launcher: string;
+let server: HookServer;
+let sessions: SessionTracker;
+let approvals: ApprovalQueue;
+
+function run(
+	command: string,
+	args: string[],
+	stdin: string,
+	env: NodeJS.ProcessEnv,
+): Promise<{ stdout: string; stderr: string; code: number | null }> {
+	return new Promise((done, reject) => {
+		const child = spawn(command, args, {
+			cwd: workspace,
+			env: {
+				...process.env,
+				HOOKWARDEN_USER_SETTINGS: join(root, 'none.json'),
+				XDG_RUNTIME_DIR: join(root, 'runtime'),
+				...env,
+			},
+		});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+		child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+		child.on('error', reject);
+		child.on('close', (code) => done({ stdout, stderr, code }));
+		child.stdin.end(stdin);
+	});
+}
+
+const payload = (command: string, id = 'call_1') =>
+	JSON.stringify({
+		timestamp: '2026-11-22T03:00:00.000Z',
+		hook_event_name: 'PreToolUse',
+		session_id: 'live-1',
+		cwd: workspace,
+		tool_name: 'run_in_terminal',
+		tool_input: { command },
+		tool_use_id: id,
+	});
+
+beforeAll(async () => {
+	root = mkdtempSync(join(tmpdir(), 'hookwarden-live-'));
+	workspace = join(root, 'ws');
+	mkdirSync(join(workspace, '.vscode'), { recursive: true });
+	// The headless bridge sees only this file; the window's policy below has a rule this file lacks.
+	writeFileSync(
+		join(workspace, '.vscode', 'settings.json'),
+		JSON.stringify({
+			'hookwarden.rules': [{ id: 'headless-rule', command: 'make', verdict: 'ask' }],
+		}),
+	);
+	socket = join(root, 'w.sock');
+	secretFile = join(root, 'secret.header');
+	writeFileSync(secretFile, `Authorization: Bearer ${TOKEN}\n`, { mode: 0o600 });
+	launcher = join(root, 'hookwarden-hook');
+	writeFileSync(
+		launcher,
+		posixLauncher({ bridgePath: BRIDGE, nodeFallback: process.execPath, version: 'test' }),
+	);
+	chmodSync(launcher, 0o755);
+
+	const windowPolicy = compilePolicy(
+		readPolicySettings([
+			{
+				source: { kind: 'userSettings' },
+				values: {
+					rules: [
+						{
+							id: 'window-only',
+							command: 'make deploy',
+							verdict: 'deny',
+							reason: 'Deploys go through CI.',
+						},
+						{ id: 'ask-publish', command: 'npm publish', verdict: 'ask' },
+					],
+					'approval.timeoutSeconds': 5,
+				},
+			},
+		]).settings,
+	);
+	sessions = new SessionTracker();
+	approvals = new ApprovalQueue(SYSTEM_CLOCK);
+	const chain = new CompositeHooksProvider([
+		{ provider: new DefaultHooksProvider({ policy: () => windowPolicy }), priority: 0 },
+	]);
+	const pipeline = new HookPipeline({
+		chain,
+		approvals,
+		sessions,
+		clock: SYSTEM_CLOCK,
+		policy: () => windowPolicy,
+		workspaceFolderFor: () => workspace,
+	});
+	server = new HookServer(socket, TOKEN, (call) => pipeline.handle(call), {
+		warn: () => undefined,
+		info: () => undefined,
+	});
+	await server.listen();
+});
+
+afterAll(async () => {
+	await server.close();
+	rmSync(root, { recursive: true, force: true });
+});
+
+const windowEnv = () => ({ HOOKWARDEN_ENDPOINT: socket, HOOKWARDEN_SECRET_FILE: secretFile });
+
+describe.each([
+	['node bridge', () => ['node', [BRIDGE, 'PreToolUse']] as const],
+	['sh launcher fast path (curl)', () => ['/bin/sh', ['-c', `${launcher} PreToolUse`]] as const],
+])('live path through the running window: %s', (_, command) => {
+	it('lets the window decide with a rule only the window has', async () => {
+		const [program, args] = command();
+		const result = await run(program, [...args], payload('make deploy'), windowEnv());
+		expect(JSON.parse(result.stdout)).toMatchObject({
+			permissionDecision: 'deny',
+			permissionDecisionReason: 'Deploys go through CI.',
+		});
+		expect(sessions.events().at(-1)?.decision.decidedBy?.ruleId).toBe('window-only');
+	});
+
+	it('falls back to headless when the window is gone', async () => {
+		const [program, args] = command();
+		const result = await run(program, [...args], payload('make deploy'), {
+			HOOKWARDEN_ENDPOINT: join(root, 'gone.sock'),
+			HOOKWARDEN_SECRET_FILE: secretFile,
+		});
+		expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
+	});
+
+	it('is refused with a wrong secret and decides headless instead', async () => {
+		const wrong = join(root, `wrong-${program()}.header`);
+		writeFileSync(wrong, `Authorization: Bearer ${'x'.repeat(43)}\n`);
+		const [prog, args] = command();
+		const result = await run(prog, [...args], payload('make deploy'), {
+			HOOKWARDEN_ENDPOINT: socket,
+			HOOKWARDEN_SECRET_FILE: wrong,
+		});
+		expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
+	});
+
+	it('hands malformed input to the bridge, which applies the fail mode with one line', async () => {
+		const [program, args] = command();
+		const result = await run(
+			program,
+			[...args],
+			'{"hook_event_name": "PreToolUse", "tool_na',
+			windowEnv(),
+		);
+		expect(result.stdout.trim()).toBe('{}');
+		expect(result.stderr.trim().split('\n')).toHaveLength(1);
+	});
+
+	function program(): string {
+		return command()[0] === 'node' ? 'node' : 'sh';
+	}
+});
+
+describe('approvals over the live path', () => {
+	it('holds the hook until the approval is answered, and the answer flows back as the output', async () => {
+		const pending = run(
+			'/bin/sh',
+			['-c', `${launcher} PreToolUse`],
+			payload('npm publish', 'pub-1'),
+			windowEnv(),
+		);
+		for (let i = 0; i < 100 && approvals.pending().length === 0; i++) {
+			await new Promise((r) => setTimeout(r, 20));
+		}
+		const [approval] = approvals.pending();
+		expect(approval?.request.event).toMatchObject({ tool: { commandLine: 'npm publish' } });
+		approvals.resolve(approval!.request.id, {
+			kind: 'denied',
+			reason: 'Publishing happens from CI.',
+		});
+		expect(JSON.parse((await pending).stdout)).toMatchObject({
+			permissionDecision: 'deny',
+			permissionDecisionReason: 'Publishing happens from CI.',
+		});
+	});
+
+	it('resolves the approval as gone when the hook process is killed', async () => {
+		const child = spawn('node', [BRIDGE, 'PreToolUse'], {
+			cwd: workspace,
+			env: { ...process.env, ...windowEnv() },
+		});
+		child.stdin.end(payload('npm publish', 'pub-2'));
+		for (let i = 0; i < 100 && approvals.pending().length === 0; i++) {
+			await new Promise((r) => setTimeout(r, 20));
+		}
+		const [approval] = approvals.pending();
+		child.kill('SIGTERM');
+		expect(await approval!.answered).toEqual({ kind: 'gone' });
+	});
+});
+
+describe('concurrency', () => {
+	it('answers 200 concurrent hook calls, each on its own connection, none lost, each recorded', async () => {
+		const before = sessions.events().length;
+		const results = await Promise.all(
+			Array.from({ length: 200 }, (_, i) =>
+				run(
+					'/bin/sh',
+					['-c', `${launcher} PreToolUse`],
+					payload(i % 2 ? 'make deploy' : 'ls', `c-${i}`),
+					windowEnv(),
+				),
+			),
+		);
+		const verdicts = results.map(
+			(r) => (JSON.parse(r.stdout) as { permissionDecision?: string }).permissionDecision ?? 'none',
+		);
+		expect(verdicts.filter((v) => v === 'deny')).toHaveLength(100);
+		expect(verdicts.filter((v) => v === 'none')).toHaveLength(100);
+		expect(sessions.events().length - before).toBe(200);
+	}, 120_000);
+});
