@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 
-import { endpointHostOf, runtimeFolder, secretFile } from '../protocol/endpoint';
+import { secretFile } from '../protocol/endpoint';
 import { pickWindowLease } from '../protocol/windowLease';
+import { trustedRuntimeFolder } from './bridgeRuntimeFolder';
 import type { WindowReply } from './postToWindow';
 import { postToWindow } from './postToWindow';
 import { readLiveLeases } from './windowLeases';
@@ -16,15 +16,10 @@ export async function askWindow(
 	env: NodeJS.ProcessEnv,
 	request: { readonly event?: string; readonly payload: unknown; readonly cwd: string },
 ): Promise<WindowReply | undefined> {
-	const runtime = runtimeFolder(
-		endpointHostOf({
-			platform: process.platform,
-			tmpdir: os.tmpdir(),
-			...(typeof process.getuid === 'function' && { uid: process.getuid() }),
-			username: env.USERNAME ?? env.USER ?? 'user',
-			...(env.XDG_RUNTIME_DIR && { xdgRuntimeDir: env.XDG_RUNTIME_DIR }),
-		}),
-	);
+	const runtime = trustedRuntimeFolder(env);
+	if (!runtime) {
+		return undefined;
+	}
 	const token = readToken(env.HOOKWARDEN_SECRET_FILE ?? secretFile(runtime));
 	if (!token) {
 		return undefined;

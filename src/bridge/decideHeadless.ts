@@ -6,7 +6,9 @@ import { describeSettingProblem, readPolicySettings } from '../core/policy/readP
 import { CompositeHooksProvider } from '../core/provider/compositeHooksProvider';
 import type { MergedDecision } from '../core/provider/decision';
 import type { ShellAnalyzer, ShellDialect } from '../core/shell/commandLine';
+import { plainCommandLine } from '../core/shell/plainCommandLine';
 import { loadSettingsLayers } from './loadSettingsLayers';
+import type { AnalysisCache } from './analysisCache';
 import type { SessionLedger } from './sessionLedger';
 
 /** What the headless bridge needs from its process: where it is, whose it is, and how to load the shell grammar. */
@@ -17,6 +19,8 @@ export interface HeadlessEnvironment {
 	/** Loads the grammar of one shell dialect; the bridge never pays for a grammar its call does not need. */
 	readonly loadShellAnalyzer: (dialect: ShellDialect) => Promise<ShellAnalyzer>;
 	readonly ledger: SessionLedger;
+	/** Remembers analyses across bridge processes; optional, the bridge works without it. */
+	readonly analysisCache?: AnalysisCache;
 	/** Receives one line per problem found on the way (bad settings, a grammar that failed to load). */
 	readonly warn: (line: string) => void;
 }
@@ -49,6 +53,11 @@ export function headlessPolicyProvider(
 		policy: () => policy,
 		homeDir: environment.home,
 		analyzeShell: async (line, dialect) => {
+			const known =
+				plainCommandLine(line, dialect) ?? environment.analysisCache?.get(line, dialect);
+			if (known) {
+				return known;
+			}
 			let analyzer = analyzers.get(dialect);
 			if (!analyzer) {
 				analyzer = environment.loadShellAnalyzer(dialect).catch((error: unknown) => {
@@ -60,9 +69,12 @@ export function headlessPolicyProvider(
 				analyzers.set(dialect, analyzer);
 			}
 			const loaded = await analyzer;
-			return loaded
-				? loaded.analyze(line, dialect)
-				: { commandLine: line, dialect, commands: [], parseError: 'no shell grammar' };
+			if (!loaded) {
+				return { commandLine: line, dialect, commands: [], parseError: 'no shell grammar' };
+			}
+			const analysis = loaded.analyze(line, dialect);
+			environment.analysisCache?.set(analysis);
+			return analysis;
 		},
 		sessionFacts: (event) => ({
 			subagentsStarted: environment.ledger.subagentsStarted(event.sessionId),

@@ -29,7 +29,9 @@ import type { FailMode } from '../core/provider/failVerdict';
 import { failVerdict } from '../core/provider/failVerdict';
 import type { HeadlessEnvironment } from './decideHeadless';
 import { decideHeadless, headlessPolicyProvider, loadHeadlessPolicy } from './decideHeadless';
+import { AnalysisCache } from './analysisCache';
 import { askWindow } from './askWindow';
+import { trustedRuntimeFolder } from './bridgeRuntimeFolder';
 import { explainCommandLine } from './explainCommandLine';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
 import { readStdin } from './readStdin';
@@ -46,17 +48,18 @@ function warn(line: string): void {
 function environmentFor(start: string): HeadlessEnvironment {
 	const home = os.homedir();
 	const workspaceFolder = findWorkspaceFolder(start, home);
-	const uid =
-		typeof process.getuid === 'function'
-			? String(process.getuid())
-			: (process.env.USERNAME ?? 'user');
+	// Without a trusted runtime folder the bridge still decides; it just remembers nothing between calls.
+	const runtime = trustedRuntimeFolder(process.env);
+	const analysisCache =
+		runtime && AnalysisCache.open(runtime, path.join(__dirname, 'bridge-shell.js'));
 	return {
 		workspaceFolder,
 		home,
 		env: process.env,
 		warn,
-		ledger: new SessionLedger(path.join(os.tmpdir(), `hookwarden-${uid}`, 'sessions')),
+		ledger: new SessionLedger(runtime && path.join(runtime, 'sessions')),
 		loadShellAnalyzer: (dialect) => loadShellAnalyzer(__dirname, dialect, true),
+		...(analysisCache && { analysisCache }),
 	};
 }
 

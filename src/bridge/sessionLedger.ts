@@ -6,11 +6,12 @@ import * as path from 'node:path';
  * per session under a per-user state folder. Only touched when `hookwarden.subagents.maxPerSession` is set.
  */
 export class SessionLedger {
-	constructor(private readonly folder: string) {}
+	/** `folder` is `undefined` when there is no trusted place to keep state: every session then looks new. */
+	constructor(private readonly folder: string | undefined) {}
 
 	/** SubagentStart events recorded for the session so far. */
 	subagentsStarted(sessionId: string | undefined): number {
-		if (!sessionId) {
+		if (!sessionId || !this.folder) {
 			return 0;
 		}
 		try {
@@ -22,7 +23,7 @@ export class SessionLedger {
 
 	/** Records one SubagentStart; appends are atomic for lines this short, so parallel bridges never lose a count. */
 	recordSubagentStart(sessionId: string | undefined, agentId: string | undefined): void {
-		if (!sessionId) {
+		if (!sessionId || !this.folder) {
 			return;
 		}
 		fs.mkdirSync(this.folder, { recursive: true, mode: 0o700 });
@@ -31,7 +32,7 @@ export class SessionLedger {
 
 	private file(sessionId: string): string {
 		return path.join(
-			this.folder,
+			this.folder ?? '.',
 			`${sessionId.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 120)}.subagents`,
 		);
 	}

@@ -1,0 +1,90 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import type { CommandLineAnalysis, ShellDialect } from '../core/shell/commandLine';
+
+/** Entries kept; past this, a write now and then trims the oldest. */
+const MAX_ENTRIES = 2_000;
+
+/**
+ * Remembers shell analyses across bridge processes, so a command line an agent runs again (they repeat `npm test`,
+ * `git status` and friends all session long) does not load the grammar again. Entries live in the owner-only runtime
+ * folder, keyed by a hash of the line and checked against the full line, and are tied to the grammar bundle's identity
+ * (size and mtime) so an updated grammar never serves an old reading.
+ */
+export class AnalysisCache {
+	private constructor(private readonly folder: string) {}
+
+	/** Opens the cache for the grammar bundle at `bundleFile`; `undefined` when the bundle is missing. */
+	static open(runtimeFolder: string, bundleFile: string): AnalysisCache | undefined {
+		try {
+			const stat = fs.statSync(bundleFile);
+			return new AnalysisCache(
+				path.join(
+					runtimeFolder,
+					'shell-cache',
+					`${stat.size.toString(36)}-${Math.trunc(stat.mtimeMs).toString(36)}`,
+				),
+			);
+		} catch {
+			return undefined;
+		}
+	}
+
+	/** The cached analysis of exactly this line, if any. */
+	get(commandLine: string, dialect: ShellDialect): CommandLineAnalysis | undefined {
+		try {
+			const entry = JSON.parse(
+				fs.readFileSync(this.file(commandLine, dialect), 'utf8'),
+			) as Partial<CommandLineAnalysis>;
+			return entry.commandLine === commandLine &&
+				entry.dialect === dialect &&
+				Array.isArray(entry.commands)
+				? (entry as CommandLineAnalysis)
+				: undefined;
+		} catch {
+			return undefined;
+		}
+	}
+
+	/** Stores an analysis; failures are ignored (the cache only saves time, it never decides anything). */
+	set(analysis: CommandLineAnalysis): void {
+		try {
+			fs.mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+			const file = this.file(analysis.commandLine, analysis.dialect);
+			const temporary = `${file}.${process.pid}`;
+			fs.writeFileSync(temporary, JSON.stringify(analysis), { mode: 0o600 });
+			fs.renameSync(temporary, file);
+			if (Math.random() < 1 / 64) {
+				this.trim();
+			}
+		} catch {
+			// A full disk or a read-only folder only costs the next call a grammar load.
+		}
+	}
+
+	private trim(): void {
+		const entries = fs.readdirSync(this.folder).map((name) => {
+			const file = path.join(this.folder, name);
+			return { file, time: fs.statSync(file).mtimeMs };
+		});
+		entries.sort((a, b) => b.time - a.time);
+		for (const { file } of entries.slice(MAX_ENTRIES)) {
+			fs.rmSync(file, { force: true });
+		}
+	}
+
+	private file(commandLine: string, dialect: ShellDialect): string {
+		return path.join(this.folder, `${dialect[0] ?? 'x'}${fnv1a(commandLine)}.json`);
+	}
+}
+
+/** A 52-bit FNV-1a hash in base 36: cheap to compute, and collisions are caught by comparing the stored line. */
+function fnv1a(text: string): string {
+	let hash = 0xcbf29ce484222325n;
+	for (let i = 0; i < text.length; i++) {
+		hash ^= BigInt(text.charCodeAt(i));
+		hash = (hash * 0x100000001b3n) & 0xfffffffffffffn;
+	}
+	return hash.toString(36);
+}
