@@ -12,7 +12,10 @@ const DENY_WITH_REASON: vscode.MessageItem = { title: 'Deny with Reason…' };
  * Asks the person about one pending approval in a notification and returns their answer, or `undefined` when they
  * dismissed it (the approval then stays pending in the view and times out as configured).
  */
-export async function askToApprove(approval: PendingApproval, modal: boolean): Promise<ApprovalResolution | undefined> {
+export async function askToApprove(
+	approval: PendingApproval,
+	modal: boolean,
+): Promise<ApprovalResolution | undefined> {
 	const { request } = approval;
 	const seconds = Math.max(0, Math.round((request.deadline - Date.now()) / 1000));
 	const rule = request.askedBy?.ruleId ? ` Rule: ${request.askedBy.ruleId}.` : '';

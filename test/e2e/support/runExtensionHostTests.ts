@@ -21,6 +21,12 @@ export interface ExtensionHostTestsOptions {
 	readonly workspace?: string;
 	/** Extra environment for the extension host (`extensionTestsEnv`). */
 	readonly env?: Readonly<Record<string, string>>;
+	/**
+	 * HOME of the server and its extension host (also exported as `HOOKWARDEN_E2E_HOME`). Default: a fresh folder in
+	 * the run's temp root, so whatever the extension writes under `~` (launchers, user-scope hook files) never reaches
+	 * the real home folder. `env.HOME` wins over it.
+	 */
+	readonly home?: string;
 	/** User settings for this run, merged over the quiet defaults. */
 	readonly settings?: Readonly<Record<string, unknown>>;
 	/** Mocha grep. */
@@ -55,6 +61,8 @@ export async function runExtensionHostTests(
 	const userDataDir = path.join(root, 'user-data');
 	const extensionsDir = path.join(root, 'extensions');
 	fs.mkdirSync(extensionsDir, { recursive: true });
+	const home = options.env?.HOME ?? options.home ?? path.join(root, 'home');
+	fs.mkdirSync(home, { recursive: true });
 	if (options.settings) {
 		fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
 		fs.writeFileSync(
@@ -76,7 +84,9 @@ export async function runExtensionHostTests(
 				`--extensions-dir=${extensionsDir}`,
 			],
 			extensionTestsEnv: {
+				HOME: home,
 				...options.env,
+				HOOKWARDEN_E2E_HOME: home,
 				HOOKWARDEN_E2E_TESTS_DIR: path.resolve(options.testsDir),
 				HOOKWARDEN_E2E_RESULTS_FILE: resultsFile,
 				HOOKWARDEN_E2E_TIMEOUT_MS: String(options.timeoutMs ?? 180_000),

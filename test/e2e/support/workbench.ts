@@ -253,9 +253,13 @@ export class Workbench {
 
 	/**
 	 * Runs a command from the command palette by its full title as the palette shows it
-	 * ("Category: Title"). Waits for the exact row, clicks it and waits for the palette to close.
+	 * ("Category: Title"). Waits for the exact row, clicks it and waits for the palette to close, or, with
+	 * `opensQuickPick`, for the command's own quick pick to replace it (answer that with pickQuickPickItem).
 	 */
-	async runCommand(title: string, options: { timeoutMs?: number } = {}): Promise<void> {
+	async runCommand(
+		title: string,
+		options: { timeoutMs?: number; opensQuickPick?: boolean } = {},
+	): Promise<void> {
 		const page = this.page;
 		const timeoutMs = options.timeoutMs ?? this.timeoutMs;
 		const deadline = Date.now() + timeoutMs;
@@ -292,6 +296,20 @@ export class Workbench {
 			).catch(() => undefined);
 			if (index !== undefined) {
 				await rows.nth(index).click();
+				if (options.opensQuickPick) {
+					await waitFor(
+						async () =>
+							(await page.locator(QUICK_INPUT).isVisible()) &&
+							(await input.inputValue()) !== `>${title}`
+								? true
+								: undefined,
+						{
+							timeoutMs: Math.max(1_000, deadline - Date.now()),
+							describe: () => `${JSON.stringify(title)} opened no quick pick of its own`,
+						},
+					);
+					return;
+				}
 				await page
 					.locator(QUICK_INPUT)
 					.waitFor({ state: 'hidden', timeout: Math.max(1_000, deadline - Date.now()) })

@@ -1,0 +1,138 @@
+// `npm start`: the main job on a fresh machine. Builds and packages Hookwarden, starts the pinned VS Code server (from
+// npm; installed on first use) on loopback with Hookwarden installed and a demo workspace holding example policies,
+// and prints the URL to open. Ctrl-C stops everything it started.
+import { spawn, spawnSync } from 'node:child_process';
+import {
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = Number(process.env.PORT ?? 8123);
+const say = (line) => console.log(`hookwarden: ${line}`);
+
+function step(label, command, args, options = {}) {
+	say(label);
+	const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+	if (result.status !== 0) {
+		console.error(`hookwarden: ${label} failed`);
+		process.exit(result.status ?? 1);
+	}
+}
+
+if (!existsSync(join(root, '.vscode-server', 'env.sh'))) {
+	step('installing the pinned VS Code server from npm (first run only, about 3 minutes)', 'bash', [
+		'scripts/install-vscode-server.sh',
+	]);
+}
+const env = Object.fromEntries(
+	[
+		...readFileSync(join(root, '.vscode-server', 'env.sh'), 'utf8').matchAll(
+			/^export (\w+)='([^']*)'$/gm,
+		),
+	].map((m) => [m[1], m[2]]),
+);
+const vsix = join(root, 'dist', 'hookwarden.vsix');
+step('building and packaging the extension', 'npx', [
+	'vsce',
+	'package',
+	'--no-dependencies',
+	'--out',
+	vsix,
+]);
+
+const run = mkdtempSync(join(tmpdir(), 'hookwarden-start-'));
+const home = join(run, 'home');
+const workspace = join(run, 'demo-workspace');
+cpSync(join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+const dirs = {
+	userData: join(run, 'user-data'),
+	extensions: join(run, 'extensions'),
+	serverData: join(run, 'server-data'),
+	tmp: join(run, 'tmp'),
+};
+for (const dir of [home, ...Object.values(dirs)]) {
+	mkdirSync(dir, { recursive: true });
+}
+mkdirSync(join(dirs.userData, 'User'), { recursive: true });
+writeFileSync(
+	join(dirs.userData, 'User', 'settings.json'),
+	JSON.stringify(
+		{
+			'workbench.startupEditor': 'none',
+			'telemetry.telemetryLevel': 'off',
+			'update.mode': 'none',
+			'extensions.autoCheckUpdates': false,
+			'extensions.autoUpdate': false,
+			'chat.useHooks': true,
+		},
+		null,
+		2,
+	),
+);
+// A private HOME keeps the demo's hook files and launcher out of your real ~/.copilot and ~/.hookwarden.
+const serverEnv = { ...process.env, HOME: home, TMPDIR: dirs.tmp, EXTENSIONS_GALLERY: '{}' };
+const common = [
+	'--accept-server-license-terms',
+	'--disable-telemetry',
+	'--user-data-dir',
+	dirs.userData,
+	'--extensions-dir',
+	dirs.extensions,
+	'--server-data-dir',
+	dirs.serverData,
+];
+step(
+	'installing Hookwarden into the demo profile',
+	env.VSCODE_SERVER_NODE,
+	[env.VSCODE_SERVER_MAIN, ...common, '--install-extension', vsix],
+	{ env: serverEnv },
+);
+
+const server = spawn(
+	env.VSCODE_SERVER_NODE,
+	[
+		env.VSCODE_SERVER_MAIN,
+		...common,
+		'--host',
+		'127.0.0.1',
+		'--port',
+		String(port),
+		'--without-connection-token',
+	],
+	{ env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'], detached: true },
+);
+let announced = false;
+server.stdout.on('data', (chunk) => {
+	if (!announced && /listening on/i.test(String(chunk))) {
+		announced = true;
+		say(`open http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
+		say(
+			'the demo workspace has example policies in .vscode/settings.json; run "Hookwarden: Install Hooks" to wire the eight hook events',
+		);
+		say('press Ctrl-C to stop');
+	}
+});
+const stop = () => {
+	try {
+		process.kill(-server.pid, 'SIGTERM');
+	} catch {
+		// Already gone.
+	}
+	rmSync(run, { recursive: true, force: true });
+	process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+	console.error(`hookwarden: the VS Code server exited (${code})`);
+	rmSync(run, { recursive: true, force: true });
+	process.exit(code ?? 1);
+});
