@@ -72,6 +72,8 @@ writeFileSync(
 			'extensions.autoCheckUpdates': false,
 			'extensions.autoUpdate': false,
 			'chat.useHooks': true,
+			// The demo folder is yours: Restricted Mode would only add a banner to click through.
+			'security.workspace.trust.enabled': false,
 		},
 		null,
 		2,
