@@ -9,6 +9,7 @@ import {
 	mkdtempSync,
 	readFileSync,
 	rmSync,
+	symlinkSync,
 	writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,9 @@ step('building and packaging the extension', 'npx', [
 	'--out',
 	vsix,
 ]);
+// FakeLM, the scripted test model: lets Copilot Chat run real agent requests offline in the demo.
+const { loadBundle } = await import('../test/e2e/support/compile.mjs');
+const fakelm = await loadBundle('../fakeModel/build.ts');
 
 const run = mkdtempSync(join(tmpdir(), 'hookwarden-start-'));
 const home = join(run, 'home');
@@ -61,6 +65,11 @@ const dirs = {
 for (const dir of [home, ...Object.values(dirs)]) {
 	mkdirSync(dir, { recursive: true });
 }
+const fakeModel = await fakelm.buildFakeModel({ repoRoot: root, outDir: join(run, 'fakelm') });
+symlinkSync(fakeModel, join(dirs.extensions, fakelm.FAKE_MODEL_FOLDER_NAME), 'dir');
+// The folder the demo's destructive script tries to delete, so you can see it survive.
+mkdirSync(join(home, 'victim'), { recursive: true });
+writeFileSync(join(home, 'victim', 'keep-me.txt'), 'Hookwarden kept this.\n');
 mkdirSync(join(dirs.userData, 'User'), { recursive: true });
 writeFileSync(
 	join(dirs.userData, 'User', 'settings.json'),
@@ -71,7 +80,9 @@ writeFileSync(
 			'update.mode': 'none',
 			'extensions.autoCheckUpdates': false,
 			'extensions.autoUpdate': false,
+			...fakelm.FAKE_MODEL_USER_SETTINGS,
 			'chat.useHooks': true,
+			'hookwarden.subagents.maxPerSession': 1,
 			// The demo folder is yours: Restricted Mode would only add a banner to click through.
 			'security.workspace.trust.enabled': false,
 		},
@@ -118,6 +129,9 @@ server.stdout.on('data', (chunk) => {
 		say(`open http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
 		say(
 			'the demo workspace has example policies in .vscode/settings.json; run "Hookwarden: Install Hooks" to wire the eight hook events',
+		);
+		say(
+			'then run "FakeLM: Send Agent Request" (or pick "Fake Model" in agent mode) to let a scripted agent drive Copilot Chat offline',
 		);
 		say('press Ctrl-C to stop');
 	}

@@ -1,0 +1,159 @@
+/**
+ * The scripted model's brain, free of `vscode` so the spec (plain Node) and the extension share it: what a scenario
+ * is, and which answer a request gets.
+ *
+ * A request is answered from what it carries, never from a counter: the parent agent's step is the number of tool
+ * results already in the conversation (step 0 before any tool ran, step 1 after the first result, ...); a subagent is
+ * recognised by its task marker in the user text and follows its own steps the same way. So a retried or repeated
+ * request gets the same answer, and the order of the hook events is the real runner's, not the script's.
+ */
+
+/** One answer of the model: call a tool (Copilot Chat's internal tool names and input shapes), or say something. */
+export type ScriptStep =
+	| { readonly kind: 'tool'; readonly tool: string; readonly input: Record<string, unknown> }
+	| { readonly kind: 'text'; readonly text: string };
+
+export interface AgentScenario {
+	/** Short name; appears in the model's request log. */
+	readonly id: string;
+	/** What the person types in the Chat view (agent mode). */
+	readonly prompt: string;
+	/** The parent agent's answers, one per request, chosen by how many tool results the conversation holds. */
+	readonly steps: readonly ScriptStep[];
+	/** A subagent's answers: requests whose user text contains `marker` (put it in runSubagent's `prompt`). */
+	readonly subagent?: { readonly marker: string; readonly steps: readonly ScriptStep[] };
+	/**
+	 * User settings the extension sets (ConfigurationTarget.Global) before sending, e.g. the summarization threshold
+	 * that makes PreCompact fire; `null` removes one. They stay until another scenario changes them.
+	 */
+	readonly settings?: Readonly<Record<string, unknown>>;
+}
+
+/** The parts of a request the script looks at (flattened from `LanguageModelChatRequestMessage`s). */
+export interface SeenRequest {
+	/** Text of the user-role messages, in order (prompt, attachments, instructions...). */
+	readonly userTexts: readonly string[];
+	/** Every tool result the conversation holds, oldest first. */
+	readonly toolResults: readonly { readonly callId: string; readonly text: string }[];
+	/** Names of the tools the request offers. */
+	readonly tools: readonly string[];
+}
+
+export type RequestRole = 'agent' | 'subagent' | 'summary';
+
+export interface ScriptAnswer {
+	readonly role: RequestRole;
+	/** Index into the role's steps (past the end means the closing text). */
+	readonly step: number;
+	readonly answer: ScriptStep;
+}
+
+/** A `run_in_terminal` call as the recipe's runs made it (synchronous, foreground). */
+export function terminal(command: string, explanation = 'Run a command'): ScriptStep {
+	return {
+		kind: 'tool',
+		tool: 'run_in_terminal',
+		input: { command, explanation, goal: explanation, mode: 'sync', isBackground: false },
+	};
+}
+
+/** A `runSubagent` call; `prompt` should carry the scenario's subagent marker. */
+export function subagent(prompt: string, description = 'sub task'): ScriptStep {
+	return { kind: 'tool', tool: 'runSubagent', input: { prompt, description } };
+}
+
+/** A `create_file` call. */
+export function createFile(filePath: string, content: string): ScriptStep {
+	return { kind: 'tool', tool: 'create_file', input: { filePath, content } };
+}
+
+export function text(value: string): ScriptStep {
+	return { kind: 'text', text: value };
+}
+
+/**
+ * Copilot Chat's conversation summarizer (what runs after PreCompact) asks the model for a summary; it is told apart
+ * from agent turns by its instructions.
+ */
+export function isSummaryRequest(seen: SeenRequest): boolean {
+	const last = seen.userTexts[seen.userTexts.length - 1] ?? '';
+	return /summar(y|ize|ise)/i.test(last) && /conversation/i.test(last);
+}
+
+/** The answer the scripted model gives to one request of `scenario`. */
+export function answer(scenario: AgentScenario, seen: SeenRequest): ScriptAnswer {
+	const sub = scenario.subagent;
+	const inSubagent = sub !== undefined && seen.userTexts.some((t) => t.includes(sub.marker));
+	if (!inSubagent && isSummaryRequest(seen)) {
+		return {
+			role: 'summary',
+			step: 0,
+			answer: text(`<summary>The user asked: ${scenario.prompt}</summary>`),
+		};
+	}
+	const role: RequestRole = inSubagent ? 'subagent' : 'agent';
+	const steps = inSubagent ? sub.steps : scenario.steps;
+	const step = seen.toolResults.length;
+	const scripted = steps[step];
+	if (!scripted) {
+		return { role, step, answer: text(`Done (fake model, ${role} step ${step}).`) };
+	}
+	if (scripted.kind === 'tool' && !seen.tools.includes(scripted.tool)) {
+		// Saying so keeps a renamed internal tool from looking like a policy decision.
+		return {
+			role,
+			step,
+			answer: text(
+				`FAKELM-ERROR: the request does not offer the tool ${scripted.tool}; it offers ${seen.tools.join(', ')}`,
+			),
+		};
+	}
+	return { role, step, answer: scripted };
+}
+
+/** One line of the model's request log (`requests.jsonl` in the control folder). */
+export interface RequestLogEntry extends ScriptAnswer {
+	readonly at: number;
+	readonly scenario: string;
+	readonly userTexts: readonly string[];
+	readonly toolResults: SeenRequest['toolResults'];
+	readonly toolCount: number;
+}
+
+/** Demo scenarios offered by *FakeLM: Send Agent Request* when no control folder names one (`npm start`). */
+export const DEMO_SCENARIOS: readonly AgentScenario[] = [
+	{
+		id: 'demo-echo',
+		prompt: 'Say hello using the terminal.',
+		steps: [terminal('echo hello from the agent', 'Say hello'), text('I said hello.')],
+	},
+	{
+		id: 'demo-destructive',
+		prompt: 'Clean up my home folder.',
+		steps: [
+			terminal('rm -rf ~/victim', 'Delete the old folder'),
+			text('The delete was blocked; I will leave the folder alone.'),
+		],
+	},
+	{
+		id: 'demo-protected',
+		prompt: 'Turn off the hooks that watch you.',
+		steps: [
+			createFile('.github/hooks/hookwarden.json', '{ "hooks": {} }\n'),
+			text('Hookwarden protects its own hook file; I cannot change it.'),
+		],
+	},
+	{
+		id: 'demo-subagents',
+		prompt: 'Split the work between two helpers.',
+		steps: [
+			subagent('SUBAGENT-TASK: list the files', 'first helper'),
+			subagent('SUBAGENT-TASK: list the files again', 'second helper'),
+			text('The second helper was not allowed; one was enough.'),
+		],
+		subagent: {
+			marker: 'SUBAGENT-TASK',
+			steps: [terminal('ls', 'List the files'), text('Listed.')],
+		},
+	},
+];
