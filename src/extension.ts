@@ -19,7 +19,16 @@ import { registerInstallerCommands } from './host/installerCommands';
 import { createLog } from './host/log';
 import { PolicyConfig } from './host/policyConfig';
 import { WindowEndpointService } from './host/windowEndpointService';
-import { askToApprove } from './ui/prompts/approvalPrompt';
+import { ApprovalService } from './host/approvalService';
+import { COMMANDS, VIEWS } from './host/commandIds';
+import { ContextKeySetter } from './host/contextKeys';
+import { PauseState } from './host/pauseState';
+import { readPoliciesInput, revealProvenance } from './host/policiesInput';
+import { registerViewCommands } from './host/viewCommands';
+import { createApprovalsView } from './ui/approvals/approvalsTreeProvider';
+import { EVENT_SCHEME, EventsTreeProvider } from './ui/events/eventsTreeProvider';
+import { PoliciesTreeProvider } from './ui/policies/policiesTreeProvider';
+import { presentStatus } from './ui/statusBar/statusPresenter';
 
 export async function activate(context: vscode.ExtensionContext): Promise<HookwardenApi> {
 	const log = createLog();
@@ -45,24 +54,28 @@ async function wire(
 	);
 	const config = new PolicyConfig(userSettingsFile, log);
 	context.subscriptions.push(config);
+	const pause = new PauseState(log);
+	context.subscriptions.push(pause);
+	const contextKeys = new ContextKeySetter();
 
 	const sessions = new SessionTracker();
 	const approvals = new ApprovalQueue(SYSTEM_CLOCK);
 	const chain = new CompositeHooksProvider();
 	const analyzers = new Map<ShellDialect, Promise<ShellAnalyzer>>();
+	const analyzeShell = async (line: string, dialect: ShellDialect) => {
+		// The grammar bundle is shared with the bridge and loaded on the first shell tool call of each dialect.
+		let analyzer = analyzers.get(dialect);
+		if (!analyzer) {
+			// A long-lived host wants optimised wasm; the bridge's baseline-only flag is for one-shot processes.
+			analyzer = loadShellAnalyzer(__dirname, dialect, false);
+			analyzers.set(dialect, analyzer);
+		}
+		return (await analyzer).analyze(line, dialect);
+	};
 	const policyProvider = new DefaultHooksProvider({
 		policy: (folder) => config.policyFor(folder),
 		homeDir: os.homedir(),
-		analyzeShell: async (line, dialect) => {
-			// The grammar bundle is shared with the bridge and loaded on the first shell tool call of each dialect.
-			let analyzer = analyzers.get(dialect);
-			if (!analyzer) {
-				// A long-lived host wants optimised wasm; the bridge's baseline-only flag is for one-shot processes.
-				analyzer = loadShellAnalyzer(__dirname, dialect, false);
-				analyzers.set(dialect, analyzer);
-			}
-			return (await analyzer).analyze(line, dialect);
-		},
+		analyzeShell,
 		sessionFacts: (event) => ({ subagentsStarted: sessions.subagentsStarted(event.sessionId) }),
 	});
 	context.subscriptions.push(
@@ -82,20 +95,25 @@ async function wire(
 		clock: SYSTEM_CLOCK,
 		policy: (folder) => config.policyFor(folder),
 		workspaceFolderFor,
+		paused: () => pause.paused,
 	});
 
+	const approvalService = new ApprovalService({
+		approvals,
+		log,
+		subCommands: async (line, dialect) => {
+			try {
+				const analysis = await analyzeShell(line, dialect);
+				return analysis.parseError === undefined ? analysis.commands.map((c) => c.text) : undefined;
+			} catch {
+				return undefined;
+			}
+		},
+		revealRule: (askedBy) => revealProvenance(askedBy, userSettingsFile),
+	});
+	context.subscriptions.push(approvalService);
+
 	context.subscriptions.push(
-		new vscode.Disposable(
-			approvals.onDidChange((change) => {
-				if (change.kind === 'opened') {
-					void askToApprove(change.approval, false).then(
-						(answer) => answer && approvals.resolve(change.approval.request.id, answer),
-					);
-				} else {
-					log.info(`approval ${change.approval.request.id} ${change.resolution.kind}`);
-				}
-			}),
-		),
 		new vscode.Disposable(
 			sessions.onDidRecord((entry) => {
 				const by = entry.decision.decidedBy;
@@ -123,6 +141,85 @@ async function wire(
 				`hook installation check failed: ${error instanceof Error ? error.message : String(error)}`,
 			),
 		);
+
+	// The views, the status bar and their commands: what a person sees and answers.
+	context.subscriptions.push(createApprovalsView(VIEWS.approvals, approvalService));
+	const eventsProvider = new EventsTreeProvider();
+	context.subscriptions.push(eventsProvider);
+	context.subscriptions.push(
+		vscode.window.createTreeView(VIEWS.events, { treeDataProvider: eventsProvider }),
+		vscode.workspace.registerTextDocumentContentProvider(EVENT_SCHEME, eventsProvider),
+		eventsProvider.onDidChangeEmpty((empty) => contextKeys.set('hookwarden.hasEvents', !empty)),
+		new vscode.Disposable(sessions.onDidRecord((entry) => eventsProvider.add(entry))),
+		pause.onDidChange(({ paused, at }) => {
+			eventsProvider.addNote({ kind: paused ? 'paused' : 'resumed', at });
+			contextKeys.set('hookwarden.paused', paused);
+		}),
+	);
+	const policiesProvider = new PoliciesTreeProvider(
+		() => readPoliciesInput(config, userSettingsFile),
+		COMMANDS.revealRule,
+	);
+	context.subscriptions.push(policiesProvider);
+	context.subscriptions.push(
+		vscode.window.createTreeView(VIEWS.policies, { treeDataProvider: policiesProvider }),
+		config.onDidChange(() => policiesProvider.refresh()),
+	);
+
+	const statusBar = vscode.window.createStatusBarItem(
+		'hookwarden.status',
+		vscode.StatusBarAlignment.Left,
+		100,
+	);
+	context.subscriptions.push(statusBar);
+	statusBar.name = 'Hookwarden';
+	let hooksActive = false;
+	const updateStatus = () => {
+		const pending = approvalService.pending().length;
+		contextKeys.set('hookwarden.pendingApprovals', pending);
+		const view = presentStatus({ pending, paused: pause.paused, hooksActive });
+		statusBar.text = view.text;
+		statusBar.tooltip = view.tooltip;
+		statusBar.backgroundColor = view.backgroundColorId
+			? new vscode.ThemeColor(view.backgroundColorId)
+			: undefined;
+		statusBar.command =
+			view.action === 'answer'
+				? COMMANDS.answerApproval
+				: view.action === 'resume'
+					? COMMANDS.resume
+					: 'workbench.view.extension.hookwarden';
+		statusBar.show();
+	};
+	const updateHookState = async () => {
+		const installed = await diagnostics.isRegistered();
+		const disabled = diagnostics.problems.some((p) => p.id === 'hooksDisabled');
+		contextKeys.set('hookwarden.hooksInstalled', installed);
+		contextKeys.set('hookwarden.hooksDisabled', disabled);
+		hooksActive = installed && !disabled;
+		updateStatus();
+	};
+	context.subscriptions.push(
+		approvalService.onDidChange(updateStatus),
+		pause.onDidChange(updateStatus),
+		diagnostics.onDidChangeProblems(() => void updateHookState()),
+		installer.onDidChange(() => void updateHookState()),
+	);
+	contextKeys.set('hookwarden.paused', false);
+	contextKeys.set('hookwarden.hasEvents', false);
+	contextKeys.set('hookwarden.eventsFiltered', false);
+	updateStatus();
+	void updateHookState();
+
+	context.subscriptions.push(
+		registerViewCommands({
+			approvals: approvalService,
+			events: eventsProvider,
+			policies: policiesProvider,
+			pause,
+			contextKeys,
+		}),
+	);
 
 	const { api, disposable } = createHookwardenApi(chain, sessions, log);
 	context.subscriptions.push(disposable);

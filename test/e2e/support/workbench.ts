@@ -448,6 +448,25 @@ export class Workbench {
 			.click({ timeout: timeoutMs });
 	}
 
+	/**
+	 * Clicks the link labelled `link` in the notification whose message matches (Hookwarden's approval answers are
+	 * `command:` links in a progress notification, which has no buttons of its own besides Cancel).
+	 */
+	async clickNotificationLink(
+		message: TextMatch,
+		link: string,
+		options: { timeoutMs?: number } = {},
+	): Promise<void> {
+		const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+		const { row } = await this.findNotificationRow(message, timeoutMs);
+		await this.moveMouseAway();
+		await row
+			.locator('.notification-list-item-message a')
+			.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(link)}\\s*$`) })
+			.first()
+			.click({ timeout: timeoutMs });
+	}
+
 	private async findNotificationRow(
 		message: TextMatch,
 		timeoutMs: number,

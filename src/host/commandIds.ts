@@ -1,0 +1,45 @@
+/**
+ * Every command Hookwarden contributes, by role. `package.json` declares each one under `contributes.commands`
+ * (Title Case title, `category: "Hookwarden"`, a codicon); tree-only commands are hidden from the palette there.
+ */
+export const COMMANDS = {
+	// ---------------------------------------------------------------- hooks
+	installHooks: 'hookwarden.installHooks',
+	uninstallHooks: 'hookwarden.uninstallHooks',
+	showHookProblems: 'hookwarden.showHookProblems',
+
+	// ---------------------------------------------------------------- approvals (palette)
+	/** Picks a pending approval (or takes one id) and asks for any answer. */
+	answerApproval: 'hookwarden.answerApproval',
+
+	// ---------------------------------------------------------------- approvals (tree items and notification links)
+	allowOnce: 'hookwarden.allowOnce',
+	allowForSession: 'hookwarden.allowForSession',
+	alwaysAllow: 'hookwarden.alwaysAllow',
+	deny: 'hookwarden.deny',
+	denyWithReason: 'hookwarden.denyWithReason',
+
+	// ---------------------------------------------------------------- pause
+	pause: 'hookwarden.pause',
+	resume: 'hookwarden.resume',
+
+	// ---------------------------------------------------------------- events
+	clearEvents: 'hookwarden.clearEvents',
+	filterEvents: 'hookwarden.filterEvents',
+	clearEventFilter: 'hookwarden.clearEventFilter',
+
+	// ---------------------------------------------------------------- policies
+	refreshPolicies: 'hookwarden.refreshPolicies',
+	revealRule: 'hookwarden.revealRule',
+	openRulesSettings: 'hookwarden.openRulesSettings',
+} as const;
+
+/** One contributed command id. */
+export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
+
+/** The view ids declared under `contributes.views.hookwarden`. */
+export const VIEWS = {
+	approvals: 'hookwarden.approvals',
+	events: 'hookwarden.events',
+	policies: 'hookwarden.policies',
+} as const;

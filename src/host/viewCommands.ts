@@ -1,0 +1,67 @@
+import * as vscode from 'vscode';
+
+import type { PendingApproval } from '../core/approvals/pendingApproval';
+import type { EventsTreeProvider } from '../ui/events/eventsTreeProvider';
+import type { PoliciesTreeProvider } from '../ui/policies/policiesTreeProvider';
+import type { ApprovalChoice } from '../ui/prompts/approvalPrompt';
+import { askForEventsFilter } from '../ui/prompts/eventFilterPrompt';
+import type { ApprovalService } from './approvalService';
+import { COMMANDS } from './commandIds';
+import type { ContextKeySetter } from './contextKeys';
+import type { PauseState } from './pauseState';
+import { revealRule } from './policiesInput';
+
+/** What the view commands act on. */
+export interface ViewCommandParts {
+	readonly approvals: ApprovalService;
+	readonly events: EventsTreeProvider;
+	readonly policies: PoliciesTreeProvider;
+	readonly pause: PauseState;
+	readonly contextKeys: ContextKeySetter;
+}
+
+/**
+ * Registers the commands of the views, the notification links and the status bar: answering approvals (the tree's
+ * inline ✓/✗ pass the item, links pass `[id, choice]`), pause and resume, the Events filter and *Clear*, and the
+ * Policies refresh and rule jump. Returns one disposable.
+ */
+export function registerViewCommands(parts: ViewCommandParts): vscode.Disposable {
+	const answerWith = (choice: ApprovalChoice) => (item?: PendingApproval | string) =>
+		parts.approvals.answer(item, choice);
+	return vscode.Disposable.from(
+		vscode.commands.registerCommand(
+			COMMANDS.answerApproval,
+			(item?: PendingApproval | string, choice?: ApprovalChoice) =>
+				parts.approvals.answer(item, choice),
+		),
+		vscode.commands.registerCommand(COMMANDS.allowOnce, answerWith('once')),
+		vscode.commands.registerCommand(COMMANDS.allowForSession, answerWith('session')),
+		vscode.commands.registerCommand(COMMANDS.alwaysAllow, answerWith('always')),
+		vscode.commands.registerCommand(COMMANDS.deny, answerWith('deny')),
+		vscode.commands.registerCommand(COMMANDS.denyWithReason, answerWith('denyWithReason')),
+		vscode.commands.registerCommand(COMMANDS.pause, () => parts.pause.set(true)),
+		vscode.commands.registerCommand(COMMANDS.resume, () => parts.pause.set(false)),
+		vscode.commands.registerCommand(COMMANDS.clearEvents, () => parts.events.clear()),
+		vscode.commands.registerCommand(COMMANDS.filterEvents, async () => {
+			const filter = await askForEventsFilter(parts.events.filter);
+			if (filter) {
+				parts.events.setFilter(filter);
+				parts.contextKeys.set(
+					'hookwarden.eventsFiltered',
+					filter.verdicts.size > 0 || filter.kinds.size > 0,
+				);
+			}
+		}),
+		vscode.commands.registerCommand(COMMANDS.clearEventFilter, () => {
+			parts.events.setFilter({ verdicts: new Set(), kinds: new Set() });
+			parts.contextKeys.set('hookwarden.eventsFiltered', false);
+		}),
+		vscode.commands.registerCommand(COMMANDS.refreshPolicies, () => parts.policies.refresh()),
+		vscode.commands.registerCommand(COMMANDS.revealRule, (file: string, index: number) =>
+			revealRule(file, index),
+		),
+		vscode.commands.registerCommand(COMMANDS.openRulesSettings, () =>
+			vscode.commands.executeCommand('workbench.action.openSettings', 'hookwarden.rules'),
+		),
+	);
+}

@@ -1,0 +1,79 @@
+import * as vscode from 'vscode';
+
+import type { PendingApproval } from '../../core/approvals/pendingApproval';
+import { presentApproval } from './approvalPresenter';
+
+/** What the view reads: pending approvals and the last few resolved ones, and when either changes. */
+export interface ApprovalsSource {
+	readonly onDidChange: vscode.Event<void>;
+	pending(): readonly PendingApproval[];
+	resolved(): readonly PendingApproval[];
+}
+
+const TICK_MS = 5_000;
+
+/** The *Approvals* view: pending requests (✓/✗ inline), then how the latest ones ended. */
+export class ApprovalsTreeProvider implements vscode.TreeDataProvider<PendingApproval> {
+	private readonly onDidChangeTreeDataEmitter = new vscode.EventEmitter<void>();
+	readonly onDidChangeTreeData = this.onDidChangeTreeDataEmitter.event;
+
+	constructor(private readonly source: ApprovalsSource) {}
+
+	/** Redraws every item (new approvals, resolutions, the countdown). */
+	refresh(): void {
+		this.onDidChangeTreeDataEmitter.fire();
+	}
+
+	getTreeItem(approval: PendingApproval): vscode.TreeItem {
+		const view = presentApproval(approval, Date.now());
+		const item = new vscode.TreeItem(view.label, vscode.TreeItemCollapsibleState.None);
+		item.id = `${view.id}${approval.settled ? ':done' : ''}`;
+		item.description = view.description;
+		item.tooltip = view.tooltip;
+		item.iconPath = new vscode.ThemeIcon(
+			view.iconId,
+			approval.settled ? undefined : new vscode.ThemeColor('notificationsWarningIcon.foreground'),
+		);
+		item.contextValue = view.contextValue;
+		return item;
+	}
+
+	getChildren(element?: PendingApproval): PendingApproval[] {
+		return element ? [] : [...this.source.pending(), ...this.source.resolved()];
+	}
+
+	dispose(): void {
+		this.onDidChangeTreeDataEmitter.dispose();
+	}
+}
+
+/**
+ * Creates the *Approvals* tree view with a badge counting pending approvals, redrawn on every change and every few
+ * seconds while anything is pending (the countdown).
+ */
+export function createApprovalsView(viewId: string, source: ApprovalsSource): vscode.Disposable {
+	const provider = new ApprovalsTreeProvider(source);
+	const view = vscode.window.createTreeView(viewId, { treeDataProvider: provider });
+	let timer: ReturnType<typeof setInterval> | undefined;
+	const update = () => {
+		const count = source.pending().length;
+		view.badge =
+			count > 0
+				? { value: count, tooltip: `${count} approval${count === 1 ? '' : 's'} waiting` }
+				: undefined;
+		provider.refresh();
+		if (count > 0 && !timer) {
+			timer = setInterval(() => provider.refresh(), TICK_MS);
+		} else if (count === 0 && timer) {
+			clearInterval(timer);
+			timer = undefined;
+		}
+	};
+	const subscription = source.onDidChange(update);
+	return new vscode.Disposable(() => {
+		clearInterval(timer);
+		subscription.dispose();
+		view.dispose();
+		provider.dispose();
+	});
+}

@@ -1,0 +1,237 @@
+import type { HookEvent } from '../../core/events/hookEvent';
+import type { HookEventName } from '../../core/events/hookEventName';
+import type { Verdict } from '../../core/provider/decision';
+import { maskSecrets } from '../../core/secrets/findSecrets';
+import type { RecordedEvent } from '../../core/sessions/recordedEvent';
+import { describeResolution, describeSource } from '../approvals/approvalPresenter';
+
+/** How one node of the *Events* view looks; no VS Code types. */
+export interface EventsItemView {
+	readonly label: string;
+	readonly description: string;
+	readonly tooltip: string;
+	readonly iconId: string;
+	/** A theme color id for the icon, when the verdict has one. */
+	readonly iconColorId?: string;
+	readonly contextValue: string;
+}
+
+/** A verdict as the view filters it: the final verdict, or `none` when nobody had an opinion. */
+export type VerdictFilter = Verdict | 'none';
+
+/** The verdicts the filter offers, most restrictive first. */
+export const VERDICT_FILTERS: readonly VerdictFilter[] = ['deny', 'ask', 'allow', 'none'];
+
+/** A pause, resume or clear: shown among the sessions so the Events view keeps a visible trace of it. */
+export interface EventsNote {
+	readonly kind: 'paused' | 'resumed';
+	readonly at: number;
+}
+
+const SUMMARY_MAX = 80;
+
+/** The verdict an entry ended with, for icons and filters. */
+export function verdictOf(entry: RecordedEvent): VerdictFilter {
+	return entry.decision.verdict ?? (entry.decision.stop ? 'deny' : 'none');
+}
+
+/** One line saying what the event was about: the command, the paths, or a prompt excerpt; secrets masked. */
+export function summarizeEvent(event: HookEvent): string {
+	switch (event.name) {
+		case 'PreToolUse':
+		case 'PostToolUse': {
+			const { tool } = event;
+			if (tool.commandLine !== undefined) {
+				return oneLine(maskSecrets(tool.commandLine));
+			}
+			if (tool.paths.length > 0) {
+				return oneLine(tool.paths.join(', '));
+			}
+			return '';
+		}
+		case 'UserPromptSubmit':
+			return `“${oneLine(maskSecrets(event.prompt))}”`;
+		case 'SubagentStart':
+		case 'SubagentStop':
+			return event.agentType ?? event.agentName ?? '';
+		case 'SessionStart':
+			return event.source ?? '';
+		case 'PreCompact':
+			return event.trigger ?? '';
+		case 'ErrorOccurred':
+			return oneLine(maskSecrets(event.error ?? ''));
+		default:
+			return '';
+	}
+}
+
+/** Maps one recorded event to its tree item: the tool and summary, the verdict, the deciding rule and the latency. */
+export function presentEvent(entry: RecordedEvent): EventsItemView {
+	const { event, decision } = entry;
+	const verdict = verdictOf(entry);
+	const summary = summarizeEvent(event);
+	const tool = event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool.name : '';
+	const label = tool
+		? `${tool}${summary ? `: ${summary}` : ''}`
+		: summary
+			? `${event.name}: ${summary}`
+			: event.name;
+	const rule = decision.decidedBy?.ruleId ?? decision.decidedBy?.providerId;
+	const latency = entry.answeredAt - entry.receivedAt;
+	const description = [
+		tool ? event.name : undefined,
+		verdict === 'none' ? 'no opinion' : verdict,
+		entry.approval ? describeResolution(entry.approval).toLowerCase() : undefined,
+		rule,
+		`${latency} ms`,
+	]
+		.filter((part): part is string => part !== undefined)
+		.join(' · ');
+	const icon = VERDICT_ICONS[verdict];
+	return {
+		label,
+		description,
+		tooltip: eventTooltip(entry),
+		iconId: entry.approval ? 'person' : icon.iconId,
+		...(icon.colorId && { iconColorId: icon.colorId }),
+		contextValue: `hookwarden:event+${verdict}`,
+	};
+}
+
+/** A session's node: a short id, how many events and denials, when it was last active. */
+export function presentSession(
+	sessionId: string,
+	counts: { readonly events: number; readonly denied: number; readonly lastAt: number },
+): EventsItemView {
+	const short = sessionId === 'no-session' ? 'without a session id' : sessionId.slice(0, 8);
+	return {
+		label: `Session ${short}`,
+		description: `${counts.events} event${counts.events === 1 ? '' : 's'}${counts.denied ? ` · ${counts.denied} denied` : ''} · ${clockTime(counts.lastAt)}`,
+		tooltip: `Session ${sessionId}\nLast event at ${new Date(counts.lastAt).toISOString()}`,
+		iconId: 'comment-discussion',
+		contextValue: 'hookwarden:session',
+	};
+}
+
+/** A subagent's node inside its session. */
+export function presentSubagent(
+	agentId: string,
+	agentType: string | undefined,
+	events: number,
+): EventsItemView {
+	return {
+		label: `Subagent ${agentType ?? agentId}`,
+		description: `${agentType ? `${agentId} · ` : ''}${events} event${events === 1 ? '' : 's'}`,
+		tooltip: `Subagent ${agentId}${agentType ? ` (${agentType})` : ''}`,
+		iconId: 'hubot',
+		contextValue: 'hookwarden:subagent',
+	};
+}
+
+/** A pause or resume, as a visible line among the sessions. */
+export function presentNote(note: EventsNote): EventsItemView {
+	const paused = note.kind === 'paused';
+	return {
+		label: paused ? 'Hookwarden paused' : 'Hookwarden resumed',
+		description: clockTime(note.at),
+		tooltip: paused
+			? `Paused at ${new Date(note.at).toISOString()}: every hook event got no opinion until resumed.`
+			: `Resumed at ${new Date(note.at).toISOString()}: rules decide again.`,
+		iconId: paused ? 'debug-pause' : 'debug-start',
+		contextValue: `hookwarden:note+${note.kind}`,
+	};
+}
+
+/**
+ * The read-only document behind an event: the full input, the decision with its provenance, the approval, and the
+ * original and updated tool input, as JSON with secrets masked.
+ */
+export function renderEventDocument(entry: RecordedEvent): string {
+	const { event, decision } = entry;
+	const originalInput =
+		event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool.input : undefined;
+	const document = {
+		event: event.name,
+		summary: summarizeEvent(event),
+		session: entry.sessionId,
+		...(entry.agentId !== undefined && { subagent: entry.agentId }),
+		...(entry.workspaceFolder !== undefined && { workspaceFolder: entry.workspaceFolder }),
+		decidedIn: entry.origin,
+		receivedAt: new Date(entry.receivedAt).toISOString(),
+		answeredAt: new Date(entry.answeredAt).toISOString(),
+		latencyMs: entry.answeredAt - entry.receivedAt,
+		decision: {
+			verdict: decision.verdict ?? null,
+			reason: decision.reason ?? null,
+			decidedBy: decision.decidedBy ?? null,
+			...(decision.decidedBy?.source && { decidedIn: describeSource(decision.decidedBy.source) }),
+			contributors: decision.contributors,
+			...(decision.failures.length > 0 && { failures: decision.failures }),
+			...(decision.additionalContext !== undefined && {
+				additionalContext: decision.additionalContext,
+			}),
+			...(decision.systemMessage !== undefined && { systemMessage: decision.systemMessage }),
+			...(decision.stop && { stop: decision.stop }),
+			...(decision.blockReasons && { blockReasons: decision.blockReasons }),
+		},
+		...(entry.approval && {
+			approval: { ...entry.approval, summary: describeResolution(entry.approval) },
+		}),
+		...(originalInput !== undefined && { originalInput }),
+		...(decision.updatedInput !== undefined && { updatedInput: decision.updatedInput }),
+		input: event,
+	};
+	return `${maskSecrets(JSON.stringify(document, null, '\t'))}\n`;
+}
+
+/** The file name an event's document opens under (its tab title). */
+export function eventDocumentName(entry: RecordedEvent): string {
+	return `${entry.sequence}-${entry.event.name}.json`;
+}
+
+/** Whether an entry passes the filter; empty sets mean "everything". */
+export function passesFilter(
+	entry: RecordedEvent,
+	filter: {
+		readonly verdicts: ReadonlySet<VerdictFilter>;
+		readonly kinds: ReadonlySet<HookEventName>;
+	},
+): boolean {
+	return (
+		(filter.verdicts.size === 0 || filter.verdicts.has(verdictOf(entry))) &&
+		(filter.kinds.size === 0 || filter.kinds.has(entry.event.name))
+	);
+}
+
+const VERDICT_ICONS: Readonly<Record<VerdictFilter, { iconId: string; colorId?: string }>> = {
+	allow: { iconId: 'pass', colorId: 'testing.iconPassed' },
+	ask: { iconId: 'question', colorId: 'notificationsWarningIcon.foreground' },
+	deny: { iconId: 'error', colorId: 'testing.iconFailed' },
+	none: { iconId: 'circle-outline' },
+};
+
+function eventTooltip(entry: RecordedEvent): string {
+	const { event, decision } = entry;
+	const by = decision.decidedBy;
+	return [
+		`${event.name}${summarizeEvent(event) ? `: ${summarizeEvent(event)}` : ''}`,
+		`Verdict: ${decision.verdict ?? 'no opinion'}${decision.reason ? ` — ${oneLine(maskSecrets(decision.reason))}` : ''}`,
+		by
+			? `Decided by: ${by.providerId}${by.ruleId ? ` / ${by.ruleId}` : ''}${by.source ? ` (${describeSource(by.source)})` : ''}`
+			: undefined,
+		entry.approval ? `Approval: ${describeResolution(entry.approval)}` : undefined,
+		`Session: ${entry.sessionId}${entry.agentId ? `, subagent ${entry.agentId}` : ''}`,
+		`At ${new Date(entry.receivedAt).toISOString()}, answered in ${entry.answeredAt - entry.receivedAt} ms (${entry.origin})`,
+	]
+		.filter((line): line is string => line !== undefined)
+		.join('\n');
+}
+
+function clockTime(at: number): string {
+	return new Date(at).toTimeString().slice(0, 8);
+}
+
+function oneLine(text: string): string {
+	const line = text.replace(/\s+/g, ' ').trim();
+	return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
+}

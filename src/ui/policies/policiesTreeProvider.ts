@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+
+import type { PoliciesInput, PolicyNodeView } from './policyPresenter';
+import { presentPolicies } from './policyPresenter';
+
+/** The *Policies* view: effective rules and packs by where they come from; a rule click jumps to it. */
+export class PoliciesTreeProvider
+	implements vscode.TreeDataProvider<PolicyNodeView>, vscode.Disposable
+{
+	private readonly onDidChangeTreeDataEmitter = new vscode.EventEmitter<void>();
+	private roots: PolicyNodeView[] | undefined;
+	readonly onDidChangeTreeData = this.onDidChangeTreeDataEmitter.event;
+
+	constructor(
+		private readonly read: () => PoliciesInput,
+		private readonly revealCommand: string,
+	) {}
+
+	/** Re-reads the settings and redraws. */
+	refresh(): void {
+		this.roots = undefined;
+		this.onDidChangeTreeDataEmitter.fire();
+	}
+
+	getTreeItem(node: PolicyNodeView): vscode.TreeItem {
+		const item = new vscode.TreeItem(
+			node.label,
+			node.children
+				? vscode.TreeItemCollapsibleState.Expanded
+				: vscode.TreeItemCollapsibleState.None,
+		);
+		item.id = node.key;
+		item.description = node.description;
+		item.tooltip = node.tooltip;
+		item.iconPath = new vscode.ThemeIcon(
+			node.iconId,
+			node.iconColorId ? new vscode.ThemeColor(node.iconColorId) : undefined,
+		);
+		item.contextValue = node.contextValue;
+		if (node.reveal) {
+			item.command = {
+				command: this.revealCommand,
+				title: 'Go to Rule',
+				arguments: [node.reveal.file, node.reveal.index],
+			};
+		}
+		return item;
+	}
+
+	getChildren(node?: PolicyNodeView): PolicyNodeView[] {
+		if (node) {
+			return [...(node.children ?? [])];
+		}
+		this.roots ??= presentPolicies(this.read());
+		return this.roots;
+	}
+
+	dispose(): void {
+		this.onDidChangeTreeDataEmitter.dispose();
+	}
+}

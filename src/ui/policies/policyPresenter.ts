@@ -1,0 +1,218 @@
+import type { PackId } from '../../core/policy/pack';
+import type { SettingProblem } from '../../core/policy/readPolicySettings';
+import type { RuleSource } from '../../core/provider/decision';
+
+/** One settings scope's raw `hookwarden.rules`, as written in its file. */
+export interface RulesLayer {
+	readonly scope: 'user' | 'workspace' | 'folder';
+	readonly file: string;
+	readonly rules: readonly unknown[];
+}
+
+/** What the *Policies* view is built from; plain data, so the presenter is pure. */
+export interface PoliciesInput {
+	readonly layers: readonly RulesLayer[];
+	/** Problems from reading and compiling the settings (`rules[N]` keys index the array the policy saw). */
+	readonly problems: readonly SettingProblem[];
+	readonly trusted: boolean;
+	readonly packs: readonly { readonly id: PackId; readonly enabled: boolean }[];
+	readonly defaultVerdict: string;
+	readonly defaultVerdictSource?: RuleSource;
+}
+
+/** A node of the *Policies* view. */
+export interface PolicyNodeView {
+	readonly key: string;
+	readonly label: string;
+	readonly description: string;
+	readonly tooltip: string;
+	readonly iconId: string;
+	readonly iconColorId?: string;
+	/** `hookwarden:policyGroup`, `hookwarden:rule+active|+invalid|+ignored`, `hookwarden:pack+on|+off`, `hookwarden:setting`. */
+	readonly contextValue: string;
+	/** Where a click jumps: the settings file and the rule's index in its `hookwarden.rules`. */
+	readonly reveal?: { readonly file: string; readonly index: number };
+	readonly children?: readonly PolicyNodeView[];
+}
+
+const SCOPE_TITLES: Readonly<Record<RulesLayer['scope'], string>> = {
+	user: 'User Settings',
+	workspace: 'Workspace Settings',
+	folder: 'Folder Settings',
+};
+
+const PACK_TITLES: Readonly<Record<PackId, string>> = {
+	destructiveCommands: 'Destructive commands',
+	protectedPaths: 'Protected paths',
+	secrets: 'Secrets',
+};
+
+/**
+ * Builds the *Policies* view: one group per settings scope with its rules in file order (each marked active,
+ * invalid with its error, or ignored because the workspace is untrusted and the rule would loosen the policy),
+ * then the built-in packs and the default verdict.
+ */
+export function presentPolicies(input: PoliciesInput): PolicyNodeView[] {
+	const groups: PolicyNodeView[] = [];
+	for (const layer of input.layers) {
+		if (layer.rules.length === 0) {
+			continue;
+		}
+		const dropsAllow = !input.trusted && layer.scope !== 'user';
+		const kind = sourceKind(layer.scope);
+		const problems = input.problems.filter(
+			(p) => p.source.kind === kind && 'file' in p.source && p.source.file === layer.file,
+		);
+		let seen = 0;
+		const rules = layer.rules.map((raw, index) => {
+			const rule = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+			const ignored = dropsAllow && rule.verdict === 'allow';
+			// The policy reads an untrusted workspace's rules without its allow rules, so its indexes skip them.
+			const seenIndex = ignored ? -1 : seen++;
+			const problem = problems.find((p) => p.key === `rules[${seenIndex}]`);
+			return presentRule(
+				rule,
+				index,
+				layer.file,
+				ignored ? 'ignored' : problem ? problem.message : undefined,
+			);
+		});
+		const invalid = rules.filter((r) => r.contextValue.endsWith('+invalid')).length;
+		const ignored = rules.filter((r) => r.contextValue.endsWith('+ignored')).length;
+		groups.push({
+			key: `g:${layer.scope}:${layer.file}`,
+			label: SCOPE_TITLES[layer.scope],
+			description: [
+				`${rules.length} rule${rules.length === 1 ? '' : 's'}`,
+				invalid ? `${invalid} invalid` : undefined,
+				ignored ? `${ignored} ignored (untrusted)` : undefined,
+			]
+				.filter(Boolean)
+				.join(' · '),
+			tooltip: layer.file,
+			iconId: layer.scope === 'user' ? 'account' : 'folder',
+			contextValue: 'hookwarden:policyGroup',
+			children: rules,
+		});
+	}
+	groups.push({
+		key: 'g:packs',
+		label: 'Built-in Packs',
+		description: `${input.packs.filter((p) => p.enabled).length} of ${input.packs.length} on`,
+		tooltip: 'Switch packs on or off in hookwarden.packs.',
+		iconId: 'package',
+		contextValue: 'hookwarden:policyGroup',
+		children: input.packs.map((pack) => ({
+			key: `p:${pack.id}`,
+			label: PACK_TITLES[pack.id],
+			description: pack.enabled ? 'on · built-in' : 'off',
+			tooltip: `hookwarden.packs.${pack.id} is ${pack.enabled ? 'on' : 'off'}.`,
+			iconId: pack.enabled ? 'shield' : 'circle-slash',
+			contextValue: `hookwarden:pack+${pack.enabled ? 'on' : 'off'}`,
+		})),
+	});
+	groups.push({
+		key: 's:defaultVerdict',
+		label: 'Default verdict',
+		description: `${input.defaultVerdict === 'none' ? 'no opinion' : input.defaultVerdict} · ${input.defaultVerdictSource ? sourceName(input.defaultVerdictSource) : 'built-in'}`,
+		tooltip: 'What a PreToolUse no rule or pack matches gets (hookwarden.defaultVerdict).',
+		iconId: 'settings-gear',
+		contextValue: 'hookwarden:setting',
+	});
+	if (!input.trusted) {
+		groups.unshift({
+			key: 's:untrusted',
+			label: 'Workspace not trusted',
+			description: 'its settings can only tighten the policy',
+			tooltip:
+				'In Restricted Mode, workspace allow rules, an allow default verdict, pack changes, a looser fail mode and an allow timeout outcome are ignored.',
+			iconId: 'workspace-untrusted',
+			iconColorId: 'notificationsWarningIcon.foreground',
+			contextValue: 'hookwarden:setting+untrusted',
+		});
+	}
+	return groups;
+}
+
+/** One rule's node: its id, verdict and criteria; its error or why it is ignored. */
+export function presentRule(
+	rule: Readonly<Record<string, unknown>>,
+	index: number,
+	file: string,
+	/** The rule's error, `'ignored'` when the untrusted workspace drops it, or `undefined` when it applies. */
+	problem: string | undefined,
+): PolicyNodeView {
+	const id = typeof rule.id === 'string' && rule.id ? rule.id : `rules[${index}]`;
+	const verdict = typeof rule.verdict === 'string' ? rule.verdict : '?';
+	const criteria = (['event', 'tool', 'command', 'path', 'prompt', 'agent'] as const)
+		.filter((key) => rule[key] !== undefined)
+		.map((key) => `${key} ${formatCriterion(rule[key])}`);
+	const status = problem === undefined ? 'active' : problem === 'ignored' ? 'ignored' : 'invalid';
+	const summary = `${verdict}${criteria.length ? ` · ${criteria.join(' · ')}` : ''}`;
+	return {
+		key: `r:${file}:${index}`,
+		label: id,
+		description:
+			status === 'invalid'
+				? `invalid · ${summary}`
+				: status === 'ignored'
+					? `ignored · ${summary}`
+					: summary,
+		tooltip: [
+			`${id}: ${summary}`,
+			typeof rule.reason === 'string' ? `Reason: ${rule.reason}` : undefined,
+			status === 'invalid' ? `Error: ${problem}` : undefined,
+			status === 'ignored'
+				? 'Ignored: this workspace is not trusted, and its allow rules could loosen the policy.'
+				: undefined,
+			`${file}, hookwarden.rules[${index}]`,
+		]
+			.filter(Boolean)
+			.join('\n'),
+		iconId:
+			status === 'invalid'
+				? 'warning'
+				: status === 'ignored'
+					? 'circle-slash'
+					: verdict === 'deny'
+						? 'error'
+						: verdict === 'ask'
+							? 'question'
+							: 'pass',
+		...(status === 'invalid'
+			? { iconColorId: 'problemsWarningIcon.foreground' }
+			: status === 'active' && verdict === 'deny'
+				? { iconColorId: 'testing.iconFailed' }
+				: status === 'active' && verdict === 'allow'
+					? { iconColorId: 'testing.iconPassed' }
+					: {}),
+		contextValue: `hookwarden:rule+${status}`,
+		reveal: { file, index },
+	};
+}
+
+function formatCriterion(value: unknown): string {
+	const text = Array.isArray(value) ? value.map(String).join(', ') : String(value);
+	return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+function sourceKind(scope: RulesLayer['scope']): RuleSource['kind'] {
+	return scope === 'user'
+		? 'userSettings'
+		: scope === 'workspace'
+			? 'workspaceSettings'
+			: 'workspaceFolderSettings';
+}
+
+function sourceName(source: RuleSource): string {
+	switch (source.kind) {
+		case 'userSettings':
+			return 'user settings';
+		case 'workspaceSettings':
+			return 'workspace settings';
+		case 'workspaceFolderSettings':
+			return 'folder settings';
+		default:
+			return 'built-in';
+	}
+}

@@ -1,0 +1,52 @@
+/** What the status bar item reflects. */
+export interface StatusInput {
+	readonly pending: number;
+	readonly paused: boolean;
+	/** A hook file VS Code reads registers Hookwarden, and agent hooks are on. */
+	readonly hooksActive: boolean;
+}
+
+/** How the status bar item looks; no VS Code types. */
+export interface StatusView {
+	readonly text: string;
+	readonly tooltip: string;
+	/** A theme color id for the background (warning while something needs the person). */
+	readonly backgroundColorId?: string;
+	/** What a click does. */
+	readonly action: 'answer' | 'resume' | 'showView';
+}
+
+/** Maps the shield state and pending approvals to the status bar item; pending approvals come first. */
+export function presentStatus(input: StatusInput): StatusView {
+	if (input.pending > 0) {
+		const n = input.pending;
+		return {
+			text: `$(shield) ${n} approval${n === 1 ? '' : 's'}`,
+			tooltip: `Hookwarden: ${n} request${n === 1 ? '' : 's'} waiting for your answer. Click to answer.`,
+			backgroundColorId: 'statusBarItem.warningBackground',
+			action: 'answer',
+		};
+	}
+	if (input.paused) {
+		return {
+			text: '$(debug-pause) Hookwarden paused',
+			tooltip:
+				'Hookwarden is paused: every hook event gets no opinion, and VS Code’s own approvals decide. Click to resume.',
+			backgroundColorId: 'statusBarItem.warningBackground',
+			action: 'resume',
+		};
+	}
+	if (!input.hooksActive) {
+		return {
+			text: '$(shield) Hookwarden: not active',
+			tooltip:
+				'Hookwarden’s hooks are not installed or agent hooks are off, so agent tool calls do not reach it. Click to see why.',
+			action: 'showView',
+		};
+	}
+	return {
+		text: '$(shield) Hookwarden',
+		tooltip: 'Hookwarden decides agent hook events in this window. Click to open its views.',
+		action: 'showView',
+	};
+}

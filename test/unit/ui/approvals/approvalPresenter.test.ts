@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+
+import type { ApprovalRequest } from '../../../../src/core/approvals/pendingApproval';
+import { PendingApproval } from '../../../../src/core/approvals/pendingApproval';
+import {
+	approvalQuestion,
+	describeAsker,
+	describeResolution,
+	presentApproval,
+} from '../../../../src/ui/approvals/approvalPresenter';
+import {
+	fileWrite,
+	preToolUse,
+	shellTool,
+	userPrompt,
+	WORKSPACE,
+} from '../../../support/hookEventBuilder';
+
+const NOW = 1_000_000;
+
+function request(overrides: Partial<ApprovalRequest> = {}): ApprovalRequest {
+	return {
+		id: 'a1',
+		event: preToolUse({ tool: shellTool('npm publish --tag next') }),
+		reason: 'Publishing needs a person.',
+		askedBy: {
+			providerId: 'hookwarden.policy',
+			ruleId: 'ask-publish',
+			source: { kind: 'workspaceSettings', file: `${WORKSPACE}/.vscode/settings.json` },
+		},
+		workspaceFolder: WORKSPACE,
+		createdAt: NOW,
+		deadline: NOW + 120_000,
+		...overrides,
+	};
+}
+
+describe('approvalQuestion', () => {
+	it('names the tool, the command, the rule and its reason, and the time left', () => {
+		expect(approvalQuestion(request(), NOW + 25_500)).toEqual({
+			title: 'Allow run_in_terminal to run “npm publish --tag next”?',
+			detail: "Rule 'ask-publish' in workspace settings: Publishing needs a person. 95 s left.",
+		});
+	});
+
+	it('masks secrets in the command', () => {
+		const token = `ghp_${'a'.repeat(36)}`;
+		const { title } = approvalQuestion(
+			request({ event: preToolUse({ tool: shellTool(`curl -H "Authorization: ${token}" x`) }) }),
+			NOW,
+		);
+		expect(title).not.toContain(token);
+		expect(title).toContain('ghp_…[masked]…aa');
+	});
+
+	it('names paths for file tools and excerpts prompts', () => {
+		expect(
+			approvalQuestion(request({ event: preToolUse({ tool: fileWrite('src/a.ts') }) }), NOW).title,
+		).toBe('Allow create_file to use src/a.ts?');
+		expect(approvalQuestion(request({ event: userPrompt('deploy now') }), NOW).title).toBe(
+			'Allow the prompt to send “deploy now”?',
+		);
+	});
+
+	it('never shows negative time', () => {
+		expect(approvalQuestion(request(), NOW + 500_000).detail).toMatch(/ 0 s left\.$/);
+	});
+});
+
+describe('presentApproval', () => {
+	it('a pending approval has inline actions (contextValue +pending) and a countdown', () => {
+		const view = presentApproval(new PendingApproval(request()), NOW);
+		expect(view).toMatchObject({
+			id: 'a1',
+			label: 'npm publish --tag next',
+			description: 'run_in_terminal · 120 s left',
+			iconId: 'question',
+			contextValue: 'hookwarden:approval+pending',
+		});
+		expect(view.contextValue).toMatch(/hookwarden:approval\b.*\+pending\b/);
+		expect(view.tooltip).toContain("Asked by rule 'ask-publish' in workspace settings");
+	});
+
+	it.each([
+		[{ kind: 'allowed', scope: 'once' } as const, 'Allowed once', 'pass'],
+		[{ kind: 'allowed', scope: 'session' } as const, 'Allowed for this session', 'pass'],
+		[{ kind: 'denied', reason: 'not today' } as const, 'Denied: not today', 'error'],
+		[{ kind: 'timedOut', outcome: 'deny' } as const, 'Timed out: denied', 'watch'],
+		[{ kind: 'gone' } as const, 'The hook process ended before an answer', 'debug-disconnect'],
+	])('a settled approval says how it ended: %j', (resolution, text, icon) => {
+		const approval = new PendingApproval(request());
+		approval.settle(resolution);
+		const view = presentApproval(approval, NOW);
+		expect(view.description).toBe(text);
+		expect(view.iconId).toBe(icon);
+		expect(view.contextValue).toBe('hookwarden:approval+resolved');
+		expect(describeResolution(resolution)).toBe(text);
+	});
+});
+
+describe('describeAsker', () => {
+	it('names the default verdict and providers without rules', () => {
+		expect(describeAsker({ providerId: 'hookwarden.policy', ruleId: 'defaultVerdict' })).toBe(
+			'the default verdict',
+		);
+		expect(describeAsker({ providerId: 'acme.guard' })).toBe('provider acme.guard');
+		expect(describeAsker(undefined)).toBe('a Hookwarden rule');
+	});
+});
