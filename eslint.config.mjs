@@ -16,6 +16,11 @@ const nodeIo = [
 	'dgram',
 	'tls',
 ];
+// Flat config replaces a rule's options per block, so every block that restricts imports repeats these.
+const zodPaths = [
+	{ name: 'zod', message: 'Import from src/core/util/zod (zod/mini) instead.' },
+	{ name: 'zod/mini', message: 'Import from src/core/util/zod instead.' },
+];
 const nodeIoPatterns = nodeIo.flatMap((m) => [m, `node:${m}`, `${m}/*`, `node:${m}/*`]);
 
 export default tseslint.config(
@@ -62,10 +67,22 @@ export default tseslint.config(
 		},
 	},
 	{
+		// One stray `import { z } from 'zod'` brings the whole classic API (~450 KB) back into the bridge.
+		files: ['src/**'],
+		ignores: ['src/core/util/zod.ts'],
+		rules: {
+			'no-restricted-imports': ['error', { paths: zodPaths }],
+		},
+	},
+	{
 		// Pure layers: a reader must know from the path alone that these files do no I/O and never see VS Code.
 		files: ['src/core/**', 'src/protocol/**'],
+		ignores: ['src/core/util/zod.ts'],
 		rules: {
-			'no-restricted-imports': ['error', { paths: ['vscode'], patterns: nodeIoPatterns }],
+			'no-restricted-imports': [
+				'error',
+				{ paths: ['vscode', ...zodPaths], patterns: nodeIoPatterns },
+			],
 		},
 	},
 	{
@@ -73,7 +90,7 @@ export default tseslint.config(
 		rules: {
 			'no-restricted-imports': [
 				'error',
-				{ paths: ['vscode'], patterns: ['**/host/**', '**/ui/**'] },
+				{ paths: ['vscode', ...zodPaths], patterns: ['**/host/**', '**/ui/**'] },
 			],
 		},
 	},

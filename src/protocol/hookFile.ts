@@ -7,10 +7,9 @@
  * per-user launcher, never the versioned extension folder, so a committed workspace file works for every teammate and
  * answers `{}` (no opinion) where Hookwarden is not installed.
  */
-import { z } from 'zod';
-
 import type { HookEventName } from '../core/events/hookEventName';
 import { VSCODE_HOOK_EVENTS, parseHookEventName } from '../core/events/hookEventName';
+import * as z from '../core/util/zod';
 import { LAUNCHER_NAMES } from './launcherScripts';
 
 /** Where a hook file is installed: for the person (every workspace, VS Code and the Copilot CLI) or for this repository. */
@@ -141,25 +140,25 @@ export function renderHookFile(file: VsCodeHookFile | CliHookFile): string {
 // ---- reading hook files back ---------------------------------------------------------------------------------------
 
 const commandEntrySchema = z.looseObject({
-	type: z.string().optional(),
-	command: z.string().optional(),
-	windows: z.string().optional(),
-	linux: z.string().optional(),
-	osx: z.string().optional(),
-	bash: z.string().optional(),
-	powershell: z.string().optional(),
+	type: z.optional(z.string()),
+	command: z.optional(z.string()),
+	windows: z.optional(z.string()),
+	linux: z.optional(z.string()),
+	osx: z.optional(z.string()),
+	bash: z.optional(z.string()),
+	powershell: z.optional(z.string()),
 });
 
 const nestedEntrySchema = z.looseObject({
-	matcher: z.unknown().optional(),
+	matcher: z.optional(z.unknown()),
 	hooks: z.array(z.unknown()),
 });
 
 /** The outer shape every hook file format shares (VS Code, Copilot CLI, Claude settings); entries are read one by one. */
 export const hookFileSchema = z.looseObject({
-	version: z.number().optional(),
-	disableAllHooks: z.boolean().optional(),
-	hooks: z.record(z.string(), z.array(z.unknown())).optional(),
+	version: z.optional(z.number()),
+	disableAllHooks: z.optional(z.boolean()),
+	hooks: z.optional(z.record(z.string(), z.array(z.unknown()))),
 });
 
 /** One command a hook file registers for an event, with every per-OS spelling it carries. */

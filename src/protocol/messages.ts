@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../core/util/zod';
 
 /** The protocol version both sides speak; the host refuses other versions with 426 so an old bridge falls back to headless. */
 export const PROTOCOL_VERSION = 1;
@@ -22,13 +22,13 @@ export const DECIDED_BY_HEADER = 'x-hookwarden-decided-by';
 export const hookRequestSchema = z.object({
 	v: z.literal(PROTOCOL_VERSION),
 	/** The event argument from the hook file, in any spelling; the payload's own event name wins when present. */
-	event: z.string().max(64).optional(),
+	event: z.optional(z.string().check(z.maxLength(64))),
 	/** The hook payload as parsed JSON; validated by the host with the same core parser the headless bridge uses. */
 	payload: z.unknown(),
 	/** The hook process's working directory, used when the payload has no `cwd`. */
-	cwd: z.string().max(4096).optional(),
+	cwd: z.optional(z.string().check(z.maxLength(4096))),
 	/** Which client sent it, for the audit log and diagnostics. */
-	client: z.enum(['node', 'sh']).default('sh'),
+	client: z._default(z.enum(['node', 'sh']), 'sh'),
 });
 
 /** One hook request as the host reads it. */

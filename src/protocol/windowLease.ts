@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+import * as z from '../core/util/zod';
 import { PROTOCOL_VERSION } from './messages';
 
 /**
@@ -9,11 +8,11 @@ import { PROTOCOL_VERSION } from './messages';
 export const windowLeaseSchema = z.object({
 	v: z.literal(PROTOCOL_VERSION),
 	/** The extension host's pid; a lease whose process is gone is stale and is removed by whoever notices. */
-	pid: z.number().int().positive(),
+	pid: z.number().check(z.int(), z.positive()),
 	/** The unix socket path or Windows pipe name the window listens on. */
-	endpoint: z.string().min(1),
+	endpoint: z.string().check(z.minLength(1)),
 	/** Absolute workspace folder paths of the window (several for a multi-root workspace). */
-	folders: z.array(z.string().min(1)),
+	folders: z.array(z.string().check(z.minLength(1))),
 	/** Epoch milliseconds; among windows serving the same folder the newest wins. */
 	startedAt: z.number(),
 });

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import { toolCallOf } from '../tools/toolCallOf';
+import type * as z from '../util/zod';
 import { detectDialect } from './detectDialect';
 import type { HookEvent } from './hookEvent';
 import type { HookEventName } from './hookEventName';
@@ -47,9 +47,7 @@ export function parseHookEvent(
 	if (!common.success) {
 		return failure(invalidField(common.error));
 	}
-	const fields = (schemas.events[name] as z.ZodType<PayloadFields<HookEventName>>).safeParse(
-		payload,
-	);
+	const fields = (schemas[name] as z.ZodMiniType<PayloadFields<HookEventName>>).safeParse(payload);
 	if (!fields.success) {
 		return failure(invalidField(fields.error));
 	}
@@ -103,7 +101,7 @@ function eventNameOf(
 	return failure(stated ? { kind: 'unknownEvent', name: stated } : { kind: 'missingEvent' });
 }
 
-function invalidField(error: z.ZodError): HookInputError {
+function invalidField(error: z.core.$ZodError): HookInputError {
 	const issue = error.issues[0];
 	const field = issue?.path.map(String).join('.') ?? '';
 	return invalidFieldOf(field === '' ? '(payload)' : field, issue?.message ?? 'is invalid');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../util/zod';
 import { exceedsDepth, MAX_NESTING_DEPTH } from './exceedsDepth';
 import type { HookEventCommon, HookEventOf } from './hookEvent';
 import type { HookEventName } from './hookEventName';
@@ -21,10 +21,29 @@ export type PayloadFields<N extends HookEventName> = N extends 'PreToolUse' | 'P
 	? Omit<HookEventOf<N>, keyof HookEventCommon | 'name' | 'tool'> & { readonly tool: RawToolCall }
 	: Omit<HookEventOf<N>, keyof HookEventCommon | 'name'>;
 
-/** The schemas of one payload family: its common fields and each event's own fields, both renamed to Hookwarden's. */
-export interface PayloadSchemas {
-	readonly common: z.ZodType<PayloadCommon>;
-	readonly events: { readonly [N in HookEventName]: z.ZodType<PayloadFields<N>> };
+/**
+ * The schemas of one payload family: its common fields and each event's own fields, both renamed to Hookwarden's.
+ * Each is built when first read: an event needs two of them, and building all would slow every bridge start.
+ */
+export type PayloadSchemas = { readonly common: z.ZodMiniType<PayloadCommon> } & {
+	readonly [N in HookEventName]: z.ZodMiniType<PayloadFields<N>>;
+};
+
+// An object whose properties `builders` make when first read; each is then kept.
+function builtOnFirstRead<T extends object>(builders: { readonly [K in keyof T]: () => T[K] }): T {
+	const built = {} as T;
+	for (const key of Object.keys(builders) as (keyof T)[]) {
+		Object.defineProperty(built, key, {
+			configurable: true,
+			enumerable: true,
+			get: () => {
+				const value = builders[key]();
+				Object.defineProperty(built, key, { enumerable: true, value });
+				return value;
+			},
+		});
+	}
+	return built;
 }
 
 function typeName(value: unknown): string {
@@ -40,27 +59,34 @@ function mustBe(expected: string) {
 		issue.input === undefined ? 'is required' : `must be ${expected}, got ${typeName(issue.input)}`;
 }
 
+// Where a transform reports a problem: the parse payload, whose `issues` the transform may push to.
+type IssueSink = z.core.ParsePayload;
+
+// `schema`, then `fn` on what it yields: classic zod's `schema.transform(fn)`.
+function transformed<T extends z.ZodMiniType, O>(
+	schema: T,
+	fn: (value: z.output<T>, ctx: IssueSink) => O,
+) {
+	return z.pipe(schema, z.transform(fn));
+}
+
 // JSON writers (Python's None, Go's nil pointers) spell "absent" as null: an optional field treats both alike.
-function opt<T extends z.ZodType>(schema: T) {
-	return schema.nullish().transform((value) => value ?? undefined);
+function opt<T extends z.ZodMiniType>(schema: T) {
+	return transformed(z.nullish(schema), (value) => value ?? undefined);
 }
 
 const text = () => z.string({ error: mustBe('a string') });
 const flag = () => z.boolean({ error: mustBe('a boolean') });
 const jsonObject = () =>
-	z.record(z.string(), z.unknown(), { error: mustBe('an object') }) as z.ZodType<
+	z.record(z.string(), z.unknown(), { error: mustBe('an object') }) as z.ZodMiniType<
 		Record<string, unknown>
 	>;
 
-const timestamp = opt(
-	z.union([z.string(), z.number()], {
-		error: mustBe('an ISO-8601 string or epoch milliseconds'),
-	}),
-).transform((value, ctx) => {
+// The CLI sends epoch milliseconds; a digits-only string is the same number quoted.
+function isoTimestamp(value: string | number | undefined, ctx: IssueSink): string | undefined {
 	if (value === undefined) {
 		return undefined;
 	}
-	// The CLI sends epoch milliseconds; a digits-only string is the same number quoted.
 	const date = new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 	if (Number.isNaN(date.getTime())) {
 		ctx.issues.push({
@@ -71,13 +97,22 @@ const timestamp = opt(
 		return z.NEVER;
 	}
 	return date.toISOString();
-});
+}
+
+const timestamp = () =>
+	transformed(
+		opt(
+			z.union([z.string(), z.number()], {
+				error: mustBe('an ISO-8601 string or epoch milliseconds'),
+			}),
+		),
+		isoTimestamp,
+	);
 
 // The CLI documents `toolArgs` as unknown and has sent it as a JSON string; the Copilot harness parses
 // `tool_input` "when possible". Both shapes are accepted here and a string is parsed once the tool is known.
-const toolArguments = opt(
-	z.union([jsonObject(), z.string()], { error: mustBe('an object or a JSON string') }),
-);
+const toolArguments = () =>
+	opt(z.union([jsonObject(), z.string()], { error: mustBe('an object or a JSON string') }));
 
 // apply_patch is a free-form tool: where a harness passes its arguments raw, the string is the patch itself.
 const RAW_TEXT_TOOLS = new Set(['apply_patch']);
@@ -88,7 +123,7 @@ function toolInputOf(
 	toolName: string,
 	value: Record<string, unknown> | string | undefined,
 	field: string,
-	ctx: z.RefinementCtx,
+	ctx: IssueSink,
 ): Record<string, unknown> | undefined {
 	if (value === undefined) {
 		return {};
@@ -126,7 +161,7 @@ function toolInputOf(
 }
 
 // Events travel on as JSON (IPC, audit log): a value too deep to serialise must fail here, as bad input.
-function checkDepth<T>(value: T, field: string, ctx: z.RefinementCtx): T | undefined {
+function checkDepth<T>(value: T, field: string, ctx: IssueSink): T | undefined {
 	if (!exceedsDepth(value, MAX_NESTING_DEPTH)) {
 		return value;
 	}
@@ -140,7 +175,7 @@ function checkDepth<T>(value: T, field: string, ctx: z.RefinementCtx): T | undef
 }
 
 // Claude's `tool_response` is an object; VS Code's is text. Policies see text either way.
-function responseText(value: unknown, ctx: z.RefinementCtx): string | undefined {
+function responseText(value: unknown, ctx: IssueSink): string | undefined {
 	if (value === undefined || value === null) {
 		return undefined;
 	}
@@ -150,142 +185,158 @@ function responseText(value: unknown, ctx: z.RefinementCtx): string | undefined 
 	return checkDepth(value, 'tool_response', ctx) === undefined ? undefined : JSON.stringify(value);
 }
 
-const errorValue = opt(
-	z.union([z.string(), z.object({ message: opt(text()), name: opt(text()), stack: opt(text()) })], {
-		error: mustBe('a string or an {message, name, stack} object'),
-	}),
-).transform((value) => (typeof value === 'object' ? (value.message ?? value.name) : value));
+const errorValue = () =>
+	transformed(
+		opt(
+			z.union(
+				[z.string(), z.object({ message: opt(text()), name: opt(text()), stack: opt(text()) })],
+				{ error: mustBe('a string or an {message, name, stack} object') },
+			),
+		),
+		(value) => (typeof value === 'object' ? (value.message ?? value.name) : value),
+	);
 
-const toolName = z.string({ error: mustBe('a string') }).min(1, { error: 'must not be empty' });
+const toolName = () => text().check(z.minLength(1, { error: 'must not be empty' }));
 
 /** VS Code Local and Claude-format payloads: snake_case, with VS Code's older `sessionId`/`hookEventName` spelling. */
-export const SNAKE_CASE_SCHEMAS: PayloadSchemas = {
-	common: z
-		.object({
-			timestamp,
-			session_id: opt(text()),
-			sessionId: opt(text()),
-			transcript_path: opt(text()),
-			cwd: opt(text()),
-			model: opt(text()),
-			permission_mode: opt(text()),
-		})
-		.transform((p) => ({
-			timestamp: p.timestamp,
-			sessionId: p.session_id ?? p.sessionId,
-			transcriptPath: p.transcript_path,
-			cwd: p.cwd,
-			model: p.model,
-			permissionMode: p.permission_mode,
+export const SNAKE_CASE_SCHEMAS = builtOnFirstRead<PayloadSchemas>({
+	common: () =>
+		transformed(
+			z.object({
+				timestamp: timestamp(),
+				session_id: opt(text()),
+				sessionId: opt(text()),
+				transcript_path: opt(text()),
+				cwd: opt(text()),
+				model: opt(text()),
+				permission_mode: opt(text()),
+			}),
+			(p) => ({
+				timestamp: p.timestamp,
+				sessionId: p.session_id ?? p.sessionId,
+				transcriptPath: p.transcript_path,
+				cwd: p.cwd,
+				model: p.model,
+				permissionMode: p.permission_mode,
+			}),
+		),
+	SessionStart: () =>
+		transformed(z.object({ source: opt(text()), initial_prompt: opt(text()) }), (p) => ({
+			source: p.source,
+			initialPrompt: p.initial_prompt,
 		})),
-	events: {
-		SessionStart: z
-			.object({ source: opt(text()), initial_prompt: opt(text()) })
-			.transform((p) => ({ source: p.source, initialPrompt: p.initial_prompt })),
-		UserPromptSubmit: z.object({ prompt: text() }),
-		PreToolUse: z
-			.object({ tool_name: toolName, tool_input: toolArguments, tool_use_id: opt(text()) })
-			.transform((p, ctx) => ({
+	UserPromptSubmit: () => z.object({ prompt: text() }),
+	PreToolUse: () =>
+		transformed(
+			z.object({ tool_name: toolName(), tool_input: toolArguments(), tool_use_id: opt(text()) }),
+			(p, ctx) => ({
 				tool: {
 					name: p.tool_name,
 					input: toolInputOf(p.tool_name, p.tool_input, 'tool_input', ctx) ?? {},
 					useId: p.tool_use_id,
 				},
-			})),
-		PostToolUse: z
-			.object({
-				tool_name: toolName,
-				tool_input: toolArguments,
+			}),
+		),
+	PostToolUse: () =>
+		transformed(
+			z.object({
+				tool_name: toolName(),
+				tool_input: toolArguments(),
 				tool_use_id: opt(text()),
-				tool_response: z.unknown().optional(),
+				tool_response: z.optional(z.unknown()),
 				tool_result: opt(
 					z.object(
 						{ result_type: opt(text()), text_result_for_llm: opt(text()) },
 						{ error: mustBe('an object') },
 					),
 				),
-			})
-			.transform((p, ctx) => ({
+			}),
+			(p, ctx) => ({
 				tool: {
 					name: p.tool_name,
 					input: toolInputOf(p.tool_name, p.tool_input, 'tool_input', ctx) ?? {},
 					useId: p.tool_use_id,
 				},
 				toolResponse: responseText(p.tool_response, ctx) ?? p.tool_result?.text_result_for_llm,
-			})),
-		PreCompact: z
-			.object({ trigger: opt(text()), custom_instructions: opt(text()) })
-			.transform((p) => ({ trigger: p.trigger, customInstructions: p.custom_instructions })),
-		SubagentStart: z
-			.object({ agent_id: opt(text()), agent_type: opt(text()), agent_name: opt(text()) })
-			.transform((p) => ({
-				agentId: p.agent_id,
-				agentType: p.agent_type,
-				agentName: p.agent_name,
-			})),
-		SubagentStop: z
-			.object({
+			}),
+		),
+	PreCompact: () =>
+		transformed(z.object({ trigger: opt(text()), custom_instructions: opt(text()) }), (p) => ({
+			trigger: p.trigger,
+			customInstructions: p.custom_instructions,
+		})),
+	SubagentStart: () =>
+		transformed(
+			z.object({ agent_id: opt(text()), agent_type: opt(text()), agent_name: opt(text()) }),
+			(p) => ({ agentId: p.agent_id, agentType: p.agent_type, agentName: p.agent_name }),
+		),
+	SubagentStop: () =>
+		transformed(
+			z.object({
 				agent_id: opt(text()),
 				agent_type: opt(text()),
 				agent_name: opt(text()),
 				stop_hook_active: opt(flag()),
 				stop_reason: opt(text()),
-			})
-			.transform((p) => ({
+			}),
+			(p) => ({
 				agentId: p.agent_id,
 				agentType: p.agent_type,
 				agentName: p.agent_name,
 				stopHookActive: p.stop_hook_active ?? false,
 				stopReason: p.stop_reason,
-			})),
-		Stop: z.object({ stop_hook_active: opt(flag()), stop_reason: opt(text()) }).transform((p) => ({
+			}),
+		),
+	Stop: () =>
+		transformed(z.object({ stop_hook_active: opt(flag()), stop_reason: opt(text()) }), (p) => ({
 			stopHookActive: p.stop_hook_active ?? false,
 			stopReason: p.stop_reason,
 		})),
-		SessionEnd: z.object({ reason: opt(text()) }),
-		ErrorOccurred: z
-			.object({ error: errorValue, error_context: opt(text()), recoverable: opt(flag()) })
-			.transform((p) => ({
-				error: p.error,
-				errorContext: p.error_context,
-				recoverable: p.recoverable,
-			})),
-	},
-};
+	SessionEnd: () => z.object({ reason: opt(text()) }),
+	ErrorOccurred: () =>
+		transformed(
+			z.object({ error: errorValue(), error_context: opt(text()), recoverable: opt(flag()) }),
+			(p) => ({ error: p.error, errorContext: p.error_context, recoverable: p.recoverable }),
+		),
+});
 
 /** Copilot CLI payloads from a camelCase config: camelCase keys, epoch-millisecond timestamps, no event name. */
-export const CAMEL_CASE_SCHEMAS: PayloadSchemas = {
-	common: z
-		.object({
-			timestamp,
-			sessionId: opt(text()),
-			cwd: opt(text()),
-			transcriptPath: opt(text()),
-			model: opt(text()),
-		})
-		.transform((p) => ({
-			timestamp: p.timestamp,
-			sessionId: p.sessionId,
-			transcriptPath: p.transcriptPath,
-			cwd: p.cwd,
-			model: p.model,
-		})),
-	events: {
-		SessionStart: z.object({ source: opt(text()), initialPrompt: opt(text()) }),
-		UserPromptSubmit: z.object({ prompt: text() }),
-		PreToolUse: z
-			.object({ toolName, toolArgs: toolArguments, toolCallId: opt(text()) })
-			.transform((p, ctx) => ({
+export const CAMEL_CASE_SCHEMAS = builtOnFirstRead<PayloadSchemas>({
+	common: () =>
+		transformed(
+			z.object({
+				timestamp: timestamp(),
+				sessionId: opt(text()),
+				cwd: opt(text()),
+				transcriptPath: opt(text()),
+				model: opt(text()),
+			}),
+			(p) => ({
+				timestamp: p.timestamp,
+				sessionId: p.sessionId,
+				transcriptPath: p.transcriptPath,
+				cwd: p.cwd,
+				model: p.model,
+			}),
+		),
+	SessionStart: () => z.object({ source: opt(text()), initialPrompt: opt(text()) }),
+	UserPromptSubmit: () => z.object({ prompt: text() }),
+	PreToolUse: () =>
+		transformed(
+			z.object({ toolName: toolName(), toolArgs: toolArguments(), toolCallId: opt(text()) }),
+			(p, ctx) => ({
 				tool: {
 					name: p.toolName,
 					input: toolInputOf(p.toolName, p.toolArgs, 'toolArgs', ctx) ?? {},
 					useId: p.toolCallId,
 				},
-			})),
-		PostToolUse: z
-			.object({
-				toolName,
-				toolArgs: toolArguments,
+			}),
+		),
+	PostToolUse: () =>
+		transformed(
+			z.object({
+				toolName: toolName(),
+				toolArgs: toolArguments(),
 				toolCallId: opt(text()),
 				toolResult: opt(
 					z.object(
@@ -293,23 +344,26 @@ export const CAMEL_CASE_SCHEMAS: PayloadSchemas = {
 						{ error: mustBe('an object') },
 					),
 				),
-			})
-			.transform((p, ctx) => ({
+			}),
+			(p, ctx) => ({
 				tool: {
 					name: p.toolName,
 					input: toolInputOf(p.toolName, p.toolArgs, 'toolArgs', ctx) ?? {},
 					useId: p.toolCallId,
 				},
 				toolResponse: p.toolResult?.textResultForLlm,
-			})),
-		PreCompact: z.object({ trigger: opt(text()), customInstructions: opt(text()) }),
-		SubagentStart: z.object({
+			}),
+		),
+	PreCompact: () => z.object({ trigger: opt(text()), customInstructions: opt(text()) }),
+	SubagentStart: () =>
+		z.object({
 			agentId: opt(text()),
 			agentType: opt(text()),
 			agentName: opt(text()),
 		}),
-		SubagentStop: z
-			.object({
+	SubagentStop: () =>
+		transformed(
+			z.object({
 				agentId: opt(text()),
 				agentType: opt(text()),
 				agentName: opt(text()),
@@ -317,26 +371,29 @@ export const CAMEL_CASE_SCHEMAS: PayloadSchemas = {
 				stop_hook_active: opt(flag()),
 				stopHookActive: opt(flag()),
 				stopReason: opt(text()),
-			})
-			.transform(({ stop_hook_active, stopHookActive, ...rest }) => ({
+			}),
+			({ stop_hook_active, stopHookActive, ...rest }) => ({
 				...rest,
 				stopHookActive: stop_hook_active ?? stopHookActive ?? false,
-			})),
-		Stop: z
-			.object({
+			}),
+		),
+	Stop: () =>
+		transformed(
+			z.object({
 				stop_hook_active: opt(flag()),
 				stopHookActive: opt(flag()),
 				stopReason: opt(text()),
-			})
-			.transform((p) => ({
+			}),
+			(p) => ({
 				stopHookActive: p.stop_hook_active ?? p.stopHookActive ?? false,
 				stopReason: p.stopReason,
-			})),
-		SessionEnd: z.object({ reason: opt(text()) }),
-		ErrorOccurred: z.object({
-			error: errorValue,
+			}),
+		),
+	SessionEnd: () => z.object({ reason: opt(text()) }),
+	ErrorOccurred: () =>
+		z.object({
+			error: errorValue(),
 			errorContext: opt(text()),
 			recoverable: opt(flag()),
 		}),
-	},
-};
+});

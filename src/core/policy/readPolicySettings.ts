@@ -1,6 +1,5 @@
-import type { z } from 'zod';
-
 import type { RuleSource } from '../provider/decision';
+import type * as z from '../util/zod';
 import type { PackId } from './pack';
 import { PACK_IDS } from './pack';
 import type { PolicySettingKey, Rule } from './settingsSchema';
@@ -189,7 +188,7 @@ function ruleLabel(candidate: unknown, index: number): string {
 	return typeof id === 'string' ? `rule '${id}'` : `rule ${index + 1}`;
 }
 
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
 	return error.issues
 		.slice(0, 3)
 		.map((issue) => {

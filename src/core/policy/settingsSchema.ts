@@ -1,72 +1,79 @@
-import { z } from 'zod';
-
 import { HOOK_EVENT_NAMES } from '../events/hookEventName';
+import { AUDIT_SETTINGS } from '../audit/auditSettings';
+import { setting } from '../util/lazySchema';
+import * as z from '../util/zod';
+import type { PackId } from './pack';
 import { PACK_IDS } from './pack';
 
+// A pattern, an id, a path: none of them means anything empty.
+function nonEmptyString() {
+	return z.string().check(z.minLength(1));
+}
+
 /** A value that may be written as one string or a list of strings; every entry is a pattern. */
-export const patternListSchema = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
+export const patternListSchema = z.union([
+	nonEmptyString(),
+	z.array(nonEmptyString()).check(z.minLength(1)),
+]);
 
 /**
  * One entry of `hookwarden.rules`. Every criterion that is present must match; `event` defaults to PreToolUse.
  * Unknown keys are errors so a typo (`verdit`) is reported instead of silently widening the rule.
  */
-export const ruleSchema = z
-	.object({
-		id: z.string().min(1).optional(),
-		description: z.string().optional(),
-		event: z.enum(HOOK_EVENT_NAMES).optional(),
-		tool: patternListSchema.optional(),
-		command: patternListSchema.optional(),
-		path: patternListSchema.optional(),
-		prompt: patternListSchema.optional(),
-		agent: patternListSchema.optional(),
-		verdict: z.enum(['allow', 'ask', 'deny']),
-		reason: z.string().optional(),
-		context: z.string().optional(),
-	})
-	.strict();
+export const ruleSchema = z.strictObject({
+	id: z.optional(nonEmptyString()),
+	description: z.optional(z.string()),
+	event: z.optional(z.enum(HOOK_EVENT_NAMES)),
+	tool: z.optional(patternListSchema),
+	command: z.optional(patternListSchema),
+	path: z.optional(patternListSchema),
+	prompt: z.optional(patternListSchema),
+	agent: z.optional(patternListSchema),
+	verdict: z.enum(['allow', 'ask', 'deny']),
+	reason: z.optional(z.string()),
+	context: z.optional(z.string()),
+});
 
 /** A rule as written in settings, after validation. */
 export type Rule = z.infer<typeof ruleSchema>;
 
-/** `hookwarden.packs`: each built-in pack can be switched off; missing keys keep the default (on). */
-export const packsSchema = z
-	.object(
-		Object.fromEntries(PACK_IDS.map((id) => [id, z.boolean().optional()])) as Record<
-			(typeof PACK_IDS)[number],
-			z.ZodOptional<z.ZodBoolean>
+// `hookwarden.packs`: each built-in pack can be switched off; a missing key keeps the default (on).
+function packSwitches() {
+	return z.strictObject(
+		Object.fromEntries(PACK_IDS.map((id) => [id, z.optional(z.boolean())])) as Record<
+			PackId,
+			z.ZodMiniOptional<z.ZodMiniBoolean>
 		>,
-	)
-	.strict();
-
-/** What Hookwarden itself does when it cannot decide (bad input, crash, timeout). */
-export const failModeSchema = z.enum(['open', 'closed']);
-
-/** Who answers an `ask`: Hookwarden in VS Code (`inline`), or the agent's own confirmation dialog (`native`). */
-export const approvalModeSchema = z.enum(['inline', 'native']);
-
-/** What an unanswered approval becomes when its time is up. */
-export const approvalTimeoutOutcomeSchema = z.enum(['deny', 'ask', 'allow']);
-
-/** The verdict for a PreToolUse that no rule matches; `none` leaves the decision to VS Code's own approvals. */
-export const defaultVerdictSchema = z.enum(['none', 'ask', 'allow', 'deny']);
+	);
+}
 
 /**
  * Every `hookwarden.*` setting the policy engine reads, with its schema and default. The keys are the
  * user-facing contract: package.json's `contributes.configuration` must describe exactly these (a unit test checks).
  */
 export const POLICY_SETTINGS = {
-	rules: { schema: z.array(z.unknown()), default: [] as unknown[] },
-	defaultVerdict: { schema: defaultVerdictSchema, default: 'none' as const },
-	packs: { schema: packsSchema, default: {} },
-	allowedWritePaths: { schema: z.array(z.string().min(1)), default: [] as string[] },
-	'subagents.maxPerSession': { schema: z.number().int().min(0).nullable(), default: null },
-	'context.sessionStart': { schema: z.string(), default: '' },
-	'context.subagentStart': { schema: z.string(), default: '' },
-	failMode: { schema: failModeSchema, default: 'open' as const },
-	'approval.mode': { schema: approvalModeSchema, default: 'inline' as const },
-	'approval.timeoutSeconds': { schema: z.number().int().min(5).max(3600), default: 120 },
-	'approval.onTimeout': { schema: approvalTimeoutOutcomeSchema, default: 'deny' as const },
+	rules: setting(() => z.array(z.unknown()), [] as unknown[]),
+	/** The verdict for a PreToolUse that no rule matches; `none` leaves the decision to VS Code's own approvals. */
+	defaultVerdict: setting(() => z.enum(['none', 'ask', 'allow', 'deny']), 'none' as const),
+	packs: setting(packSwitches, {}),
+	allowedWritePaths: setting(() => z.array(nonEmptyString()), [] as string[]),
+	'subagents.maxPerSession': setting(
+		() => z.nullable(z.number().check(z.int(), z.minimum(0))),
+		null,
+	),
+	'context.sessionStart': setting(() => z.string(), ''),
+	'context.subagentStart': setting(() => z.string(), ''),
+	/** What Hookwarden itself does when it cannot decide (bad input, crash, timeout). */
+	failMode: setting(() => z.enum(['open', 'closed']), 'open' as const),
+	/** Who answers an `ask`: Hookwarden in VS Code (`inline`), or the agent's own confirmation dialog (`native`). */
+	'approval.mode': setting(() => z.enum(['inline', 'native']), 'inline' as const),
+	'approval.timeoutSeconds': setting(
+		() => z.number().check(z.int(), z.minimum(5), z.maximum(3600)),
+		120,
+	),
+	/** What an unanswered approval becomes when its time is up. */
+	'approval.onTimeout': setting(() => z.enum(['deny', 'ask', 'allow']), 'deny' as const),
+	...AUDIT_SETTINGS,
 } as const;
 
 /** One policy setting key, without the `hookwarden.` prefix. */

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 
 import { PACK_IDS } from '../../../src/core/policy/pack';
 import {
@@ -10,6 +9,8 @@ import {
 	ruleSchema,
 	SETTINGS_SECTION,
 } from '../../../src/core/policy/settingsSchema';
+import * as z from '../../../src/core/util/zod';
+import { UI_SETTING_KEYS } from '../../../src/ui/uiSettings';
 
 interface JsonSchema {
 	type?: string | string[];
@@ -36,7 +37,7 @@ const zodSettings = Object.entries(POLICY_SETTINGS).map(
 );
 
 /** The JSON-schema facts a zod schema implies: its enum values and a JSON type. */
-function zodFacts(schema: z.ZodType): { enum?: unknown[]; types: string[] } {
+function zodFacts(schema: z.core.$ZodType): { enum?: unknown[]; types: string[] } {
 	const json = z.toJSONSchema(schema, { unrepresentable: 'any' }) as {
 		type?: string;
 		enum?: unknown[];
@@ -48,7 +49,16 @@ function zodFacts(schema: z.ZodType): { enum?: unknown[]; types: string[] } {
 
 describe('package.json contributes.configuration matches the zod settings schema', () => {
 	it('declares exactly the settings the code reads', () => {
-		expect(Object.keys(declared).sort()).toEqual(zodSettings.map(([key]) => key).sort());
+		expect(Object.keys(declared).sort()).toEqual(
+			[...zodSettings.map(([key]) => key), ...UI_SETTING_KEYS].sort(),
+		);
+	});
+
+	it.each(UI_SETTING_KEYS)('%s (UI only): documented, scoped, with a default', (key) => {
+		const property = declared[key];
+		expect(property?.markdownDescription).toMatch(/\.$/);
+		expect(property?.scope).toBeDefined();
+		expect(property?.default).toBeDefined();
 	});
 
 	it.each(zodSettings)(
@@ -91,9 +101,7 @@ describe('package.json contributes.configuration matches the zod settings schema
 		);
 		expect(items?.required).toEqual(['verdict']);
 		for (const [name, field] of Object.entries(ruleSchema.shape)) {
-			const facts = zodFacts(
-				field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field,
-			);
+			const facts = zodFacts(field instanceof z.ZodMiniOptional ? field.def.innerType : field);
 			const property = items?.properties?.[name];
 			expect(property?.markdownDescription, `rule.${name}`).toBeTruthy();
 			expect(property?.enum, `rule.${name} enum`).toEqual(facts.enum);
