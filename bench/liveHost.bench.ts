@@ -15,9 +15,7 @@ import { createShellAnalyzer } from '../src/bridge/shellEntry';
 import { HookServer } from '../src/host/hookServer';
 import { posixLauncher } from '../src/protocol/launcherScripts';
 
-export async function startHost(
-	folder: string,
-): Promise<{
+export async function startHost(folder: string): Promise<{
 	socket: string;
 	secretFile: string;
 	recorded: () => number;

@@ -4,6 +4,7 @@
 //   launcher through the running window vs bash+jq reference  ≤ 0.25×  (Linux/macOS fast path)
 //   node bridge through the running window vs bare node ..... ≤ 1.15×  (where node must run: Windows)
 //   200 concurrent calls to the window ....................... p99 ≤ 5× p50, none lost, each recorded
+//   audit append per event (mask + one open/write/close) ....... median ≤ 200 µs (the bridge spawns log too)
 import { spawn } from 'node:child_process';
 import * as net from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,8 +68,30 @@ async function policyBench() {
 	);
 }
 
+async function auditBench() {
+	const { module, dir } = await bundle('bench/auditAppend.bench.ts');
+	const result = module.run();
+	rmSync(dir, { recursive: true, force: true });
+	row(
+		`audit append per event, shell call (${result.lineBytes} B line, median)`,
+		result.shellUs,
+		'µs',
+		'≤ 200 µs',
+		result.shellUs <= 200,
+	);
+	row(
+		'audit append per event, 200 KB file write (masked, cut, median)',
+		result.largeWriteUs,
+		'µs',
+		'info',
+		true,
+	);
+}
+
 async function spawnBench() {
 	const workspace = mkdtempSync(join(tmpdir(), 'hookwarden-bench-ws-'));
+	// Every headless answer is logged: the spawn ratios below are measured with the audit log on.
+	const env = { ...process.env, HOOKWARDEN_AUDIT_FILE: join(workspace, 'audit.jsonl') };
 	mkdirSync(join(workspace, '.vscode'));
 	writeFileSync(
 		join(workspace, '.vscode', 'settings.json'),
@@ -97,14 +120,14 @@ async function spawnBench() {
 	for (let i = 0; i < 3; i++) {
 		await timeSpawn(process.execPath, ['-e', '0'], '', workspace);
 		for (const [, stdin] of cases)
-			await timeSpawn(process.execPath, [bridge, 'PreToolUse'], stdin, workspace);
+			await timeSpawn(process.execPath, [bridge, 'PreToolUse'], stdin, workspace, env);
 	}
 	// Interleaved so that machine load affects every series alike.
 	for (let i = 0; i < runs; i++) {
 		baseline.push((await timeSpawn(process.execPath, ['-e', '0'], cases[0][1], workspace)).ms);
 		for (const [index, [, stdin]] of cases.entries()) {
 			bridgeTimes[index].push(
-				(await timeSpawn(process.execPath, [bridge, 'PreToolUse'], stdin, workspace)).ms,
+				(await timeSpawn(process.execPath, [bridge, 'PreToolUse'], stdin, workspace, env)).ms,
 			);
 		}
 	}
@@ -112,7 +135,7 @@ async function spawnBench() {
 	row('bare `node -e 0` spawn (median)', base, 'ms', 'baseline', true);
 	for (const [index, [label]] of cases.entries()) {
 		const ms = median(bridgeTimes[index]);
-		row(`bridge spawn-to-verdict, ${label} (median)`, ms, 'ms', 'info', true);
+		row(`bridge spawn-to-verdict, ${label}, audit log on (median)`, ms, 'ms', 'info', true);
 		row(`  ratio to bare node`, ms / base, '×', '≤ 1.30×', ms / base <= 1.3);
 	}
 	rmSync(workspace, { recursive: true, force: true });
@@ -160,15 +183,20 @@ async function liveBench() {
 	const workspace = join(dir, 'ws');
 	const host = await module.startHost(workspace);
 	const launcher = module.writeLauncher(dir, bridge);
-	const stdin = JSON.stringify({
-		timestamp: new Date().toISOString(),
-		hook_event_name: 'PreToolUse',
-		session_id: 'bench',
-		cwd: workspace,
-		tool_name: 'run_in_terminal',
-		tool_input: { command: 'npm test && git status' },
-		tool_use_id: 'x',
-	});
+	// Each call has its own tool_use_id: the window shares one answer between calls with the same id (a hook
+	// registered twice), which would record only the first.
+	let callId = 0;
+	const payload = () =>
+		JSON.stringify({
+			timestamp: new Date().toISOString(),
+			hook_event_name: 'PreToolUse',
+			session_id: 'bench',
+			cwd: workspace,
+			tool_name: 'run_in_terminal',
+			tool_input: { command: 'npm test && git status' },
+			tool_use_id: `call-${callId++}`,
+		});
+	const stdin = payload();
 	const withWindow = {
 		...process.env,
 		HOOKWARDEN_ENDPOINT: host.socket,
@@ -181,14 +209,15 @@ async function liveBench() {
 		const viaLauncher = await timeSpawn(
 			'/bin/sh',
 			['-c', `${launcher} PreToolUse`],
-			stdin,
+			payload(),
 			workspace,
 			withWindow,
 		);
 		series.launcher.push(viaLauncher.ms);
 		series.node.push((await timeSpawn(process.execPath, ['-e', '0'], stdin, workspace)).ms);
 		series.nodeBridge.push(
-			(await timeSpawn(process.execPath, [bridge, 'PreToolUse'], stdin, workspace, withWindow)).ms,
+			(await timeSpawn(process.execPath, [bridge, 'PreToolUse'], payload(), workspace, withWindow))
+				.ms,
 		);
 		return viaLauncher.out;
 	};
@@ -262,6 +291,7 @@ async function liveBench() {
 }
 
 await policyBench();
+await auditBench();
 await spawnBench();
 await liveBench();
 const width = Math.max(...rows.map((r) => r.measure.length));

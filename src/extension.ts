@@ -16,6 +16,8 @@ import { createHookwardenApi } from './host/hookwardenApi';
 import { HookDiagnostics } from './host/hookDiagnostics';
 import { HookInstaller } from './host/hookInstaller';
 import { registerInstallerCommands } from './host/installerCommands';
+import { registerAuditCommands } from './host/auditCommands';
+import { AuditLogService } from './host/auditLogService';
 import { createLog } from './host/log';
 import { PolicyConfig } from './host/policyConfig';
 import { WindowEndpointService } from './host/windowEndpointService';
@@ -59,6 +61,11 @@ async function wire(
 	const contextKeys = new ContextKeySetter();
 
 	const sessions = new SessionTracker();
+	const audit = AuditLogService.create(context, log);
+	context.subscriptions.push(audit);
+	// The newest events come back from the log after a reload; restoring fires nothing, so nothing is appended twice.
+	audit.restoreInto(sessions);
+	audit.start();
 	const approvals = new ApprovalQueue(SYSTEM_CLOCK);
 	const chain = new CompositeHooksProvider();
 	const analyzers = new Map<ShellDialect, Promise<ShellAnalyzer>>();
@@ -96,6 +103,8 @@ async function wire(
 		policy: (folder) => config.policyFor(folder),
 		workspaceFolderFor,
 		paused: () => pause.paused,
+		audit,
+		stopSummary: (folder) => audit.stopSummary(folder),
 	});
 
 	const approvalService = new ApprovalService({
@@ -145,6 +154,9 @@ async function wire(
 	// The views, the status bar and their commands: what a person sees and answers.
 	context.subscriptions.push(createApprovalsView(VIEWS.approvals, approvalService));
 	const eventsProvider = new EventsTreeProvider();
+	for (const entry of sessions.events()) {
+		eventsProvider.add(entry);
+	}
 	context.subscriptions.push(eventsProvider);
 	context.subscriptions.push(
 		vscode.window.createTreeView(VIEWS.events, { treeDataProvider: eventsProvider }),
@@ -154,6 +166,14 @@ async function wire(
 		pause.onDidChange(({ paused, at }) => {
 			eventsProvider.addNote({ kind: paused ? 'paused' : 'resumed', at });
 			contextKeys.set('hookwarden.paused', paused);
+		}),
+	);
+	context.subscriptions.push(
+		registerAuditCommands({
+			audit,
+			policyInput: policyProvider,
+			policyFor: (f) => config.policyFor(f),
+			log,
 		}),
 	);
 	const policiesProvider = new PoliciesTreeProvider(

@@ -1,3 +1,5 @@
+import type { AuditSettings } from '../core/audit/auditSettings';
+import { readAuditSettings } from '../core/audit/auditSettings';
 import type { HookEvent } from '../core/events/hookEvent';
 import { compilePolicy } from '../core/policy/compilePolicy';
 import type { CompiledPolicy } from '../core/policy/compilePolicy';
@@ -27,6 +29,14 @@ export interface HeadlessEnvironment {
 
 /** The workspace's policy as the headless bridge reads it from settings files, with every problem reported. */
 export function loadHeadlessPolicy(environment: HeadlessEnvironment): CompiledPolicy {
+	return loadHeadlessSettings(environment).policy;
+}
+
+/** The workspace's policy and audit settings, read from the settings files once. */
+export function loadHeadlessSettings(environment: HeadlessEnvironment): {
+	policy: CompiledPolicy;
+	audit: AuditSettings;
+} {
 	const { layers, problems: fileProblems } = loadSettingsLayers(
 		environment.workspaceFolder,
 		environment.env,
@@ -40,7 +50,7 @@ export function loadHeadlessPolicy(environment: HeadlessEnvironment): CompiledPo
 	for (const problem of [...problems, ...policy.problems]) {
 		environment.warn(describeSettingProblem(problem));
 	}
-	return policy;
+	return { policy, audit: readAuditSettings(layers) };
 }
 
 /** The policy provider wired for a bridge process: lazy shell grammar, the file-backed session ledger. */
@@ -89,8 +99,8 @@ export function headlessPolicyProvider(
 export async function decideHeadless(
 	event: HookEvent,
 	environment: HeadlessEnvironment,
-): Promise<{ decision: MergedDecision; policy: CompiledPolicy }> {
-	const policy = loadHeadlessPolicy(environment);
+): Promise<{ decision: MergedDecision; policy: CompiledPolicy; audit: AuditSettings }> {
+	const { policy, audit } = loadHeadlessSettings(environment);
 	const chain = new CompositeHooksProvider([
 		{
 			provider: headlessPolicyProvider(environment, policy),
@@ -108,5 +118,5 @@ export async function decideHeadless(
 	for (const failure of decision.failures) {
 		environment.warn(`provider ${failure.providerId} ${failure.kind}: ${failure.message}`);
 	}
-	return { decision, policy };
+	return { decision, policy, audit };
 }

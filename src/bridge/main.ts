@@ -3,6 +3,10 @@
  *
  *   node dist/bridge.js <EventName>            decide one event: JSON payload on stdin, one JSON verdict on stdout
  *   node dist/bridge.js --explain '<command>'  show how the policy reads a command line (add --powershell for PowerShell)
+ *   node dist/bridge.js --explain --event <id> <audit.jsonl>
+ *                                              show one logged event: who decided, and how today's policy reads it
+ *   node dist/bridge.js --replay <audit.jsonl> [--session ID] [--fail-on tighten|loosen|any]
+ *                                              replay logged events through today's policies (for CI)
  *
  * Constraints, in order of importance:
  *   1. stdout carries exactly one JSON document and nothing else; every diagnostic goes to stderr, one line each.
@@ -11,13 +15,18 @@
  *      decides headless from the workspace's settings files, so policies hold with VS Code closed.
  *   4. It starts once per hook event, so it loads only what every event needs; the shell grammar is a separate
  *      bundle (dist/bridge-shell.js) required only for shell tools. It never imports `vscode`.
+ *   5. Every headless answer is appended to the audit log before it is printed (one open/write/close; see
+ *      auditLogFile.ts); answers the window gives are logged by the window.
  *
  * Exit codes: 0 with a verdict on stdout (deny is expressed in JSON, which every host reads, because a non-zero exit
- * means different things to different hosts); 64 for a command-line usage error.
+ * means different things to different hosts); 64 for a command-line usage error. `--replay` exits 1 when a verdict
+ * of the failing kind changed, and 66 when the log cannot be read (as does `--explain --event`).
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import type { AuditSettings } from '../core/audit/auditSettings';
+import { DEFAULT_AUDIT_SETTINGS } from '../core/audit/auditSettings';
 import type { HookEvent } from '../core/events/hookEvent';
 import type { HookEventName } from '../core/events/hookEventName';
 import { parseHookEventName } from '../core/events/hookEventName';
@@ -28,8 +37,15 @@ import type { MergedDecision } from '../core/provider/decision';
 import type { FailMode } from '../core/provider/failVerdict';
 import { failVerdict } from '../core/provider/failVerdict';
 import type { HeadlessEnvironment } from './decideHeadless';
-import { decideHeadless, headlessPolicyProvider, loadHeadlessPolicy } from './decideHeadless';
+import {
+	decideHeadless,
+	headlessPolicyProvider,
+	loadHeadlessPolicy,
+	loadHeadlessSettings,
+} from './decideHeadless';
 import { AnalysisCache } from './analysisCache';
+import { explainEventCommand, replayCommand } from './auditLogCommands';
+import { auditHeadlessAnswer } from './auditLogHeadless';
 import { askWindow } from './askWindow';
 import { trustedRuntimeFolder } from './bridgeRuntimeFolder';
 import { explainCommandLine } from './explainCommandLine';
@@ -39,7 +55,9 @@ import { SessionLedger } from './sessionLedger';
 import { loadShellAnalyzer } from './shellBundle';
 
 const USAGE = `Usage: hookwarden-bridge <EventName>            (hook payload on stdin)
-       hookwarden-bridge --explain '<command line>' [--powershell]`;
+       hookwarden-bridge --explain '<command line>' [--powershell]
+       hookwarden-bridge --explain --event <id> <audit.jsonl>
+       hookwarden-bridge --replay <audit.jsonl> [--session ID] [--fail-on tighten|loosen|any]`;
 
 function warn(line: string): void {
 	process.stderr.write(`hookwarden: ${line}\n`);
@@ -88,6 +106,7 @@ function topLevelOnly(decision: MergedDecision): Record<string, unknown> {
 }
 
 async function decideEvent(hintArg: string | undefined): Promise<void> {
+	const receivedAt = Date.now();
 	const hint = hintArg === undefined ? undefined : parseHookEventName(hintArg);
 	const cwdEnvironment = environmentFor(process.cwd());
 	const fail = (
@@ -150,16 +169,37 @@ async function decideEvent(hintArg: string | undefined): Promise<void> {
 	}
 	const { event } = parsed;
 	const environment = event.cwd ? environmentFor(event.cwd) : cwdEnvironment;
+	const audited = (decision: MergedDecision, audit: AuditSettings, problem?: string) =>
+		auditHeadlessAnswer({
+			event,
+			decision,
+			workspaceFolder: environment.workspaceFolder,
+			audit,
+			receivedAt,
+			...(problem !== undefined && { problem }),
+			env: process.env,
+			home: environment.home,
+			warn,
+		});
+	let decided: Awaited<ReturnType<typeof decideHeadless>>;
 	try {
-		const { decision } = await decideHeadless(event, environment);
-		answer(event, decision);
+		decided = await decideHeadless(event, environment);
 	} catch (error) {
-		fail(
-			`could not decide ${event.name}: ${(error as Error).message}`,
-			environment,
-			event.name,
-			event.dialect,
-		);
+		const problem = `could not decide ${event.name}: ${(error as Error).message}`;
+		warn(problem);
+		const decision = failVerdict(failModeOf(environment), event.name, problem);
+		answer(event, audited(decision, auditSettingsOf(environment), problem));
+		return;
+	}
+	answer(event, audited(decided.decision, decided.audit));
+}
+
+/** The audit settings of the workspace, read without letting a broken settings file stop the fail answer. */
+function auditSettingsOf(environment: HeadlessEnvironment): AuditSettings {
+	try {
+		return loadHeadlessSettings({ ...environment, warn: () => undefined }).audit;
+	} catch {
+		return DEFAULT_AUDIT_SETTINGS;
 	}
 }
 
@@ -185,8 +225,18 @@ async function main(argv: readonly string[]): Promise<number> {
 		process.stdout.write(`${USAGE}\n`);
 		return 0;
 	}
+	const output = {
+		out: (text: string) => process.stdout.write(text),
+		err: (line: string) => warn(line),
+	};
+	if (first === '--explain' && rest.includes('--event')) {
+		return explainEventCommand(rest, environmentFor(process.cwd()), output);
+	}
 	if (first === '--explain') {
 		return explain(rest);
+	}
+	if (first === '--replay') {
+		return replayCommand(rest, environmentFor(process.cwd()), output);
 	}
 	if (first?.startsWith('--')) {
 		process.stderr.write(`hookwarden: unknown option ${first}\n${USAGE}\n`);

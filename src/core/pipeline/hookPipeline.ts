@@ -1,5 +1,9 @@
 import type { ApprovalQueue } from '../approvals/approvalQueue';
 import type { ApprovalResolution } from '../approvals/pendingApproval';
+import type { AuditPolicyVerdict } from '../audit/auditRecord';
+import type { AuditPort } from '../audit/auditPort';
+import { letsAgentStop, withStopSummary } from '../audit/stopSummary';
+import { auditVerdictOf } from '../audit/toAuditRecord';
 import { describeHookInputError } from '../events/hookInputError';
 import type { HookEvent } from '../events/hookEvent';
 import { parseHookEventName } from '../events/hookEventName';
@@ -48,6 +52,17 @@ export interface HookPipelineParts {
 	readonly workspaceFolderFor: (cwd: string | undefined) => string | undefined;
 	/** Whether decisions are paused (every event gets no opinion, and is still recorded). */
 	readonly paused?: () => boolean;
+	/** The audit log; every answered event is appended before its answer is returned. */
+	readonly audit?: AuditPort;
+	/** Whether the session summary goes to the person at Stop (`hookwarden.context.stopSummary`). */
+	readonly stopSummary?: (workspaceFolder: string | undefined) => boolean;
+}
+
+/** A decision, and when a person (or the timeout) answered an `ask`, how it ended and what the policy had said. */
+interface Decided {
+	readonly decision: MergedDecision;
+	readonly approval?: ApprovalResolution;
+	readonly asked?: AuditPolicyVerdict;
 }
 
 /**
@@ -56,7 +71,7 @@ export interface HookPipelineParts {
  * registered twice shares one answer (keyed by `tool_use_id`), so a person is asked once.
  */
 export class HookPipeline {
-	private readonly shared: SharedCalls<{ decision: MergedDecision; approval?: ApprovalResolution }>;
+	private readonly shared: SharedCalls<Decided>;
 	private readonly sessionAllowances = new Map<string, Set<string>>();
 	private approvalCounter = 0;
 
@@ -82,29 +97,59 @@ export class HookPipeline {
 		const { value, duplicate } = this.shared.share(key, () =>
 			this.decide(event, workspaceFolder, call.signal),
 		);
-		let result: { decision: MergedDecision; approval?: ApprovalResolution };
+		let result: Decided;
 		try {
 			result = await value;
 		} catch (error) {
 			const problem = `could not decide ${event.name}: ${(error as Error).message}`;
-			return {
-				output: encodeHookOutput(
-					event,
-					failVerdict(this.parts.policy(workspaceFolder).failMode, event.name, problem),
-				),
+			const decision = failVerdict(
+				this.parts.policy(workspaceFolder).failMode,
+				event.name,
 				problem,
-			};
+			);
+			if (!duplicate) {
+				this.audit(() =>
+					this.parts.audit?.appendEvent({
+						recorded: {
+							sequence: this.parts.sessions.takeSequence(),
+							event,
+							sessionId: sessionIdOf(event),
+							...(agentId !== undefined && { agentId }),
+							decision,
+							...(workspaceFolder !== undefined && { workspaceFolder }),
+							origin: 'window',
+							receivedAt,
+							answeredAt: this.parts.clock.now(),
+						},
+						problem,
+					}),
+				);
+			}
+			return { output: encodeHookOutput(event, decision), problem };
 		}
-		const output = encodeHookOutput(event, result.decision);
 		if (duplicate) {
-			return { output };
+			return { output: encodeHookOutput(event, result.decision) };
 		}
+		const sessionId = sessionIdOf(event);
+		const closing = event.name === 'Stop' || event.name === 'SessionEnd' ? event.name : undefined;
+		let decision = result.decision;
+		if (
+			closing === 'Stop' &&
+			letsAgentStop(decision) &&
+			this.parts.stopSummary?.(workspaceFolder)
+		) {
+			const summary = this.parts.sessions.summary(sessionId);
+			if (summary) {
+				decision = withStopSummary(decision, summary);
+			}
+		}
+		const output = encodeHookOutput(event, decision);
 		const recorded: RecordedEvent = {
 			sequence: this.parts.sessions.takeSequence(),
 			event,
-			sessionId: sessionIdOf(event),
+			sessionId,
 			...(agentId !== undefined && { agentId }),
-			decision: result.decision,
+			decision,
 			...(result.approval && { approval: result.approval }),
 			...(workspaceFolder !== undefined && { workspaceFolder }),
 			origin: 'window',
@@ -112,14 +157,40 @@ export class HookPipeline {
 			answeredAt: this.parts.clock.now(),
 		};
 		this.parts.sessions.record(recorded);
+		this.audit(() =>
+			this.parts.audit?.appendEvent({
+				recorded,
+				...(result.asked && { asked: result.asked }),
+			}),
+		);
+		if (closing) {
+			const summary = this.parts.sessions.summary(sessionId);
+			if (summary) {
+				this.audit(() =>
+					this.parts.audit?.appendSummary(summary, {
+						trigger: closing,
+						...(workspaceFolder !== undefined && { workspaceFolder }),
+					}),
+				);
+			}
+		}
 		return { output, recorded };
+	}
+
+	// The log must never cost an answer: a port that throws anyway is ignored here (the port reports its own failures).
+	private audit(write: () => void): void {
+		try {
+			write();
+		} catch {
+			// See above.
+		}
 	}
 
 	private async decide(
 		event: HookEvent,
 		workspaceFolder: string | undefined,
 		signal: AbortSignal | undefined,
-	): Promise<{ decision: MergedDecision; approval?: ApprovalResolution }> {
+	): Promise<Decided> {
 		if (this.parts.paused?.()) {
 			return {
 				decision: {
@@ -134,6 +205,10 @@ export class HookPipeline {
 		if (asked.verdict !== 'ask' || approval.mode === 'native') {
 			return { decision: asked };
 		}
+		const policyVerdict: AuditPolicyVerdict = {
+			verdict: auditVerdictOf(asked),
+			...(asked.decidedBy && { decidedBy: asked.decidedBy }),
+		};
 		const signature = callSignature(event);
 		if (signature && this.sessionAllowances.get(sessionIdOf(event))?.has(signature)) {
 			return {
@@ -143,6 +218,7 @@ export class HookPipeline {
 					approval.timeoutSeconds,
 				),
 				approval: { kind: 'allowed', scope: 'session' },
+				asked: policyVerdict,
 			};
 		}
 		const now = this.parts.clock.now();
@@ -170,6 +246,7 @@ export class HookPipeline {
 		return {
 			decision: applyApproval(asked, resolution, approval.timeoutSeconds),
 			approval: resolution,
+			asked: policyVerdict,
 		};
 	}
 }

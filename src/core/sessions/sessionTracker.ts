@@ -1,3 +1,6 @@
+import type { ApprovalResolution } from '../approvals/pendingApproval';
+import type { ApprovalAnswers, SessionSummary } from '../audit/sessionSummary';
+import { noAnswers, SUMMARY_MAX_FILES } from '../audit/sessionSummary';
 import type { HookEvent } from '../events/hookEvent';
 import { Listeners } from '../util/listeners';
 import type { RecordedEvent } from './recordedEvent';
@@ -19,6 +22,8 @@ export interface SessionState {
 	toolCalls: number;
 	denials: number;
 	asks: number;
+	/** How the session's approvals ended, by answer. */
+	readonly answers: { -readonly [K in keyof ApprovalAnswers]: number };
 	readonly filesTouched: Set<string>;
 	readonly subagents: Map<string, SubagentState>;
 	/** Subagents started and not yet stopped, most recent last; tool events are attributed to the last one. */
@@ -75,8 +80,64 @@ export class SessionTracker {
 
 	/** Records one answered event and updates its session. */
 	record(entry: RecordedEvent): void {
+		this.apply(entry);
+		this.recent.push(entry);
+		this.trim();
+		this.recorded.fire(entry);
+	}
+
+	/**
+	 * Fills events and sessions from history (the audit log after a reload) without firing {@link onDidRecord}, so
+	 * nothing is appended twice. Restored and live events are merged in answer order; the limits still apply.
+	 */
+	restore(entries: readonly RecordedEvent[]): void {
+		const ordered = [...entries].sort((a, b) => a.answeredAt - b.answeredAt);
+		for (const entry of ordered) {
+			this.apply(entry);
+			this.nextSequence = Math.max(this.nextSequence, entry.sequence + 1);
+		}
+		this.recent.splice(0, this.recent.length, ...mergeByAnswer(ordered, this.recent));
+		this.trim();
+	}
+
+	/** The session's summary as of now, or `undefined` for a session this tracker never saw. */
+	summary(sessionId: string): SessionSummary | undefined {
+		const session = this.sessionsById.get(sessionId);
+		if (!session) {
+			return undefined;
+		}
+		const files = [...session.filesTouched];
+		return {
+			sessionId: session.id,
+			startedAt: session.startedAt,
+			endedAt: session.lastEventAt,
+			durationMs: Math.max(0, session.lastEventAt - session.startedAt),
+			toolCalls: session.toolCalls,
+			denials: session.denials,
+			asks: session.asks,
+			answers: { ...session.answers },
+			filesTouched: files.slice(0, SUMMARY_MAX_FILES),
+			moreFilesTouched: Math.max(0, files.length - SUMMARY_MAX_FILES),
+			subagents: [...session.subagents.values()].map((subagent) => ({
+				agentId: subagent.agentId,
+				...(subagent.agentType !== undefined && { agentType: subagent.agentType }),
+				toolCalls: subagent.toolCalls,
+				...(subagent.stoppedAt !== undefined && {
+					durationMs: subagent.stoppedAt - subagent.startedAt,
+				}),
+			})),
+		};
+	}
+
+	private trim(): void {
+		if (this.recent.length > this.limits.maxEvents) {
+			this.recent.splice(0, this.recent.length - this.limits.maxEvents);
+		}
+	}
+
+	private apply(entry: RecordedEvent): void {
 		const session = this.sessionFor(entry.sessionId, entry.receivedAt);
-		session.lastEventAt = entry.answeredAt;
+		session.lastEventAt = Math.max(session.lastEventAt, entry.answeredAt);
 		const { event, decision } = entry;
 		if (event.name === 'PreToolUse') {
 			session.toolCalls++;
@@ -95,6 +156,9 @@ export class SessionTracker {
 		}
 		if (entry.approval || decision.verdict === 'ask') {
 			session.asks++;
+		}
+		if (entry.approval) {
+			session.answers[answerKey(entry.approval)]++;
 		}
 		if (event.name === 'SubagentStart' && event.agentId && decision.verdict !== 'deny') {
 			session.subagents.set(event.agentId, {
@@ -118,11 +182,6 @@ export class SessionTracker {
 		if (event.name === 'Stop' || event.name === 'SessionEnd') {
 			session.stopped = !(decision.verdict === 'deny' || decision.blockReasons);
 		}
-		this.recent.push(entry);
-		if (this.recent.length > this.limits.maxEvents) {
-			this.recent.splice(0, this.recent.length - this.limits.maxEvents);
-		}
-		this.recorded.fire(entry);
 	}
 
 	/** Recorded events, oldest first, at most `maxEvents`. */
@@ -148,6 +207,11 @@ export class SessionTracker {
 
 	private sessionFor(id: string, at: number): SessionState {
 		let session = this.sessionsById.get(id);
+		if (session && at < session.startedAt) {
+			// Restored history can be older than what arrived live; the session started with its first event.
+			session = { ...session, startedAt: at };
+			this.sessionsById.set(id, session);
+		}
 		if (!session) {
 			session = {
 				id,
@@ -156,6 +220,7 @@ export class SessionTracker {
 				toolCalls: 0,
 				denials: 0,
 				asks: 0,
+				answers: noAnswers(),
 				filesTouched: new Set(),
 				subagents: new Map(),
 				running: [],
@@ -176,4 +241,39 @@ export class SessionTracker {
 /** The session id an event is grouped under. */
 export function sessionIdOf(event: HookEvent): string {
 	return event.sessionId ?? NO_SESSION;
+}
+
+function answerKey(approval: ApprovalResolution): keyof ApprovalAnswers {
+	switch (approval.kind) {
+		case 'allowed':
+			return approval.scope === 'once'
+				? 'allowedOnce'
+				: approval.scope === 'session'
+					? 'allowedForSession'
+					: 'allowedAlways';
+		case 'denied':
+			return 'denied';
+		case 'timedOut':
+			return 'timedOut';
+		case 'gone':
+			return 'gone';
+	}
+}
+
+function mergeByAnswer(a: readonly RecordedEvent[], b: readonly RecordedEvent[]): RecordedEvent[] {
+	const merged: RecordedEvent[] = [];
+	let i = 0;
+	let j = 0;
+	while (i < a.length || j < b.length) {
+		const left = a[i];
+		const right = b[j];
+		if (left && (!right || left.answeredAt <= right.answeredAt)) {
+			merged.push(left);
+			i++;
+		} else if (right) {
+			merged.push(right);
+			j++;
+		}
+	}
+	return merged;
 }

@@ -1,0 +1,120 @@
+import type { ApprovalResolution } from '../approvals/pendingApproval';
+import type { Dialect } from '../events/dialect';
+import type { HookEvent } from '../events/hookEvent';
+import type { HookEventName } from '../events/hookEventName';
+import { describeSource } from '../policy/readPolicySettings';
+import type { Provenance, Verdict } from '../provider/decision';
+import type { DecisionOrigin } from '../sessions/recordedEvent';
+import type { SessionSummary } from './sessionSummary';
+
+/** The version of the audit line format; a reader skips lines of a version it does not know. */
+export const AUDIT_FORMAT_VERSION = 1;
+
+/** A verdict as the log writes it: `none` when Hookwarden had no opinion and the agent's own approvals decided. */
+export type AuditVerdict = Verdict | 'none';
+
+/** The verdict and rule of the policy before a person (or a timeout) turned an `ask` into the final answer. */
+export interface AuditPolicyVerdict {
+	readonly verdict: AuditVerdict;
+	readonly decidedBy?: Provenance;
+}
+
+/**
+ * One answered hook event, as one JSONL line. `input` is the normalised event with every string masked (see
+ * {@link maskSecrets}) and long fields cut, so a replay can re-evaluate it; `masked` and `truncated` say where the log
+ * differs from what the agent sent. Field order is fixed (`v` and `kind` first) so a reader can resynchronise after a
+ * damaged line.
+ */
+export interface AuditEventRecord {
+	readonly v: typeof AUDIT_FORMAT_VERSION;
+	readonly kind: 'event';
+	/** Stable, unique across writers: what `--explain --event` and the views refer to. */
+	readonly id: string;
+	/** ISO-8601 time the answer left. */
+	readonly at: string;
+	readonly session: string;
+	readonly agent?: string;
+	readonly event: HookEventName;
+	readonly dialect: Dialect;
+	readonly origin: DecisionOrigin;
+	readonly workspaceFolder?: string;
+	readonly tool?: string;
+	/** One line a person can scan: the command, the paths, a prompt excerpt; masked. */
+	readonly summary: string;
+	/** The final verdict that went back to the hook runner. */
+	readonly verdict: AuditVerdict;
+	readonly reason?: string;
+	/** Set when the answer stopped the whole agent request. */
+	readonly stop?: string;
+	/** Who decided, in words: `rule no-curl (workspace settings …)`, `person: allowed for the session`, `timeout: deny`. */
+	readonly by: string;
+	readonly decidedBy?: Provenance;
+	readonly approval?: ApprovalResolution;
+	/** Present when a person or a timeout changed the policy's verdict: what the policy itself said. */
+	readonly asked?: AuditPolicyVerdict;
+	/** Milliseconds from the request arriving to the answer leaving. */
+	readonly latencyMs: number;
+	/** Epoch milliseconds the request arrived. */
+	readonly receivedAt: number;
+	/** Set when Hookwarden could not decide and its fail mode answered. */
+	readonly problem?: string;
+	/** The normalised event, masked and size-limited. */
+	readonly input: HookEvent;
+	/** A credential was masked in `input`: the secrets pack cannot re-detect it on replay. */
+	readonly masked?: true;
+	/** Dotted names of fields that were cut to keep the line small (`tool.commandLine`, `prompt`, `tool.input`). */
+	readonly truncated?: readonly string[];
+}
+
+/** A session's summary at Stop or SessionEnd, as a line of its own. */
+export interface AuditSummaryRecord {
+	readonly v: typeof AUDIT_FORMAT_VERSION;
+	readonly kind: 'summary';
+	readonly id: string;
+	readonly at: string;
+	readonly session: string;
+	readonly origin: DecisionOrigin;
+	readonly workspaceFolder?: string;
+	/** The event that closed (this part of) the session. */
+	readonly trigger: 'Stop' | 'SessionEnd';
+	readonly summary: SessionSummary;
+}
+
+/** Any line of the audit log. */
+export type AuditRecord = AuditEventRecord | AuditSummaryRecord;
+
+/** Says who decided an event, from its provenance and approval, in the words the log and its exports use. */
+export function describeDecider(
+	decidedBy: Provenance | undefined,
+	approval: ApprovalResolution | undefined,
+	problem?: string,
+): string {
+	if (problem !== undefined) {
+		return 'fail mode (Hookwarden could not decide)';
+	}
+	if (approval) {
+		switch (approval.kind) {
+			case 'allowed':
+				return `person: allowed ${approval.scope === 'once' ? 'once' : approval.scope === 'session' ? 'for the session' : 'always'}`;
+			case 'denied':
+				return 'person: denied';
+			case 'timedOut':
+				return `timeout: ${approval.outcome}`;
+			case 'gone':
+				return 'nobody: the hook process went away before an answer';
+		}
+	}
+	if (!decidedBy) {
+		return 'no opinion';
+	}
+	if (decidedBy.ruleId === 'paused') {
+		return 'paused';
+	}
+	const rule = decidedBy.ruleId ? `rule ${decidedBy.ruleId}` : `provider ${decidedBy.providerId}`;
+	const where = decidedBy.source ? ` (${describeSource(decidedBy.source)})` : '';
+	const provider =
+		decidedBy.ruleId && !decidedBy.providerId.startsWith('hookwarden')
+			? ` from ${decidedBy.providerId}`
+			: '';
+	return `${rule}${provider}${where}`;
+}

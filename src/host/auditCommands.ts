@@ -1,0 +1,254 @@
+import * as vscode from 'vscode';
+
+import type { AuditEventRecord, AuditRecord } from '../core/audit/auditRecord';
+import type { AuditFilter } from '../core/audit/exportAudit';
+import { filterAudit, toCsv, toJsonl } from '../core/audit/exportAudit';
+import type { PolicyInputBuilder } from '../core/audit/policyReplayEvaluator';
+import { policyReplayEvaluator } from '../core/audit/policyReplayEvaluator';
+import { renderReplayMarkdown } from '../core/audit/renderReplay';
+import { replaySession } from '../core/audit/replaySession';
+import type { CompiledPolicy } from '../core/policy/compilePolicy';
+import type { AuditLogService } from './auditLogService';
+import { auditLogExists } from './auditLogService';
+
+/** The audit commands' ids, as package.json declares them. */
+export const AUDIT_COMMANDS = {
+	openAuditLog: 'hookwarden.openAuditLog',
+	exportAuditLog: 'hookwarden.exportAuditLog',
+	replaySession: 'hookwarden.replaySession',
+} as const;
+
+/** The scheme of the read-only replay documents. */
+export const REPLAY_SCHEME = 'hookwarden-replay';
+
+/** What the audit commands work with: the log, and the policy engine as it is now (for replays). */
+export interface AuditCommandServices {
+	readonly audit: AuditLogService;
+	readonly policyInput: PolicyInputBuilder;
+	readonly policyFor: (workspaceFolder: string | undefined) => CompiledPolicy;
+	readonly log: vscode.LogOutputChannel;
+}
+
+/**
+ * Registers *Open Audit Log*, *Export Audit Log…* and *Replay Session Against Current Policies*, and the read-only
+ * document provider replays render into. The replay command takes a session id (or a tree node with `sessionId`) from
+ * a view, or asks for one.
+ */
+export function registerAuditCommands(services: AuditCommandServices): vscode.Disposable {
+	const replays = new ReplayDocuments();
+	return vscode.Disposable.from(
+		replays,
+		vscode.workspace.registerTextDocumentContentProvider(REPLAY_SCHEME, replays),
+		vscode.commands.registerCommand(AUDIT_COMMANDS.openAuditLog, () => openAuditLog(services)),
+		vscode.commands.registerCommand(AUDIT_COMMANDS.exportAuditLog, () => exportAuditLog(services)),
+		vscode.commands.registerCommand(AUDIT_COMMANDS.replaySession, (target?: unknown) =>
+			replay(services, replays, sessionIdOfArgument(target)),
+		),
+	);
+}
+
+async function openAuditLog({ audit }: AuditCommandServices): Promise<void> {
+	const files = audit.files().filter(auditLogExists);
+	if (files.length === 0) {
+		void vscode.window.showInformationMessage(
+			'The Hookwarden audit log is empty: no hook event has been answered in this workspace yet.',
+		);
+		return;
+	}
+	const file =
+		files.length === 1
+			? files[0]
+			: await vscode.window.showQuickPick(files, { placeHolder: 'Which audit log?' });
+	if (file) {
+		await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
+	}
+}
+
+async function exportAuditLog({ audit, log }: AuditCommandServices): Promise<void> {
+	const format = await vscode.window.showQuickPick(
+		[
+			{ label: 'JSONL', description: 'one JSON object per line, as the log holds it', id: 'jsonl' },
+			{ label: 'CSV', description: 'for spreadsheets', id: 'csv' },
+		] as const,
+		{ placeHolder: 'Export the audit log as' },
+	);
+	if (!format) {
+		return;
+	}
+	const records = audit.readAll();
+	const filter = await pickFilter(records);
+	if (!filter) {
+		return;
+	}
+	const chosen = filterAudit(records, filter);
+	if (chosen.length === 0) {
+		void vscode.window.showInformationMessage('No audit lines match; nothing was exported.');
+		return;
+	}
+	const target = await vscode.window.showSaveDialog({
+		saveLabel: 'Export',
+		filters: format.id === 'csv' ? { CSV: ['csv'] } : { 'JSON Lines': ['jsonl'] },
+		defaultUri: vscode.Uri.file(
+			`${vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? ''}/hookwarden-audit.${format.id}`,
+		),
+	});
+	if (!target) {
+		return;
+	}
+	const text = format.id === 'csv' ? toCsv(chosen) : toJsonl(chosen);
+	await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+	log.info(`exported ${chosen.length} audit lines to ${target.fsPath}`);
+	void vscode.window.showInformationMessage(
+		`Exported ${chosen.length} audit line${chosen.length === 1 ? '' : 's'}.`,
+	);
+}
+
+async function pickFilter(records: readonly AuditRecord[]): Promise<AuditFilter | undefined> {
+	const hour = 60 * 60 * 1000;
+	const now = Date.now();
+	const scope = await vscode.window.showQuickPick(
+		[
+			{ label: 'Everything', filter: {} },
+			{ label: 'One session…', filter: undefined },
+			{ label: 'The last hour', filter: { from: now - hour } },
+			{ label: 'The last 24 hours', filter: { from: now - 24 * hour } },
+			{ label: 'The last 7 days', filter: { from: now - 7 * 24 * hour } },
+			{ label: 'A time range…', filter: undefined, range: true },
+		],
+		{ placeHolder: 'Which lines?' },
+	);
+	if (!scope) {
+		return undefined;
+	}
+	if (scope.filter) {
+		return scope.filter;
+	}
+	if ('range' in scope) {
+		return pickTimeRange();
+	}
+	const session = await pickSession(records);
+	return session === undefined ? undefined : { session };
+}
+
+async function pickTimeRange(): Promise<AuditFilter | undefined> {
+	const text = await vscode.window.showInputBox({
+		prompt: 'From and to, as dates or ISO times separated by two dots (the end may be left out)',
+		placeHolder: '2026-11-01..2026-11-22T18:00',
+		validateInput: (value) =>
+			parseRange(value) ? undefined : 'Write FROM..TO, e.g. 2026-11-01..2026-11-22',
+	});
+	return text === undefined ? undefined : parseRange(text);
+}
+
+function parseRange(text: string): AuditFilter | undefined {
+	const [fromText, toText] = text.split('..').map((part) => part.trim());
+	const from = fromText ? Date.parse(fromText) : undefined;
+	const to = toText ? Date.parse(toText) : undefined;
+	if ((from !== undefined && Number.isNaN(from)) || (to !== undefined && Number.isNaN(to))) {
+		return undefined;
+	}
+	// A bare end date means the whole of that day.
+	const end =
+		to !== undefined && toText && /^\d{4}-\d{2}-\d{2}$/.test(toText) ? to + 86_399_999 : to;
+	return { ...(from !== undefined && { from }), ...(end !== undefined && { to: end }) };
+}
+
+async function pickSession(records: readonly AuditRecord[]): Promise<string | undefined> {
+	const sessions = new Map<
+		string,
+		{ first: string; last: string; events: number; folder?: string }
+	>();
+	for (const record of records) {
+		if (record.kind !== 'event') {
+			continue;
+		}
+		const known = sessions.get(record.session);
+		sessions.set(record.session, {
+			first: known?.first ?? record.at,
+			last: record.at,
+			events: (known?.events ?? 0) + 1,
+			...((known?.folder ?? record.workspaceFolder) !== undefined && {
+				folder: known?.folder ?? record.workspaceFolder,
+			}),
+		});
+	}
+	if (sessions.size === 0) {
+		void vscode.window.showInformationMessage('The audit log holds no sessions yet.');
+		return undefined;
+	}
+	const picked = await vscode.window.showQuickPick(
+		[...sessions.entries()]
+			.sort((a, b) => b[1].last.localeCompare(a[1].last))
+			.map(([id, s]) => ({
+				label: id,
+				description: `${s.events} event${s.events === 1 ? '' : 's'}, ${s.first.slice(0, 16).replace('T', ' ')} – ${s.last.slice(11, 16)}`,
+				detail: s.folder,
+			})),
+		{ placeHolder: 'Which session?', matchOnDescription: true },
+	);
+	return picked?.label;
+}
+
+async function replay(
+	services: AuditCommandServices,
+	documents: ReplayDocuments,
+	requested: string | undefined,
+): Promise<void> {
+	const records = services.audit.readAll();
+	const session = requested ?? (await pickSession(records));
+	if (session === undefined) {
+		return;
+	}
+	const events = records.filter(
+		(r): r is AuditEventRecord => r.kind === 'event' && r.session === session,
+	);
+	if (events.length === 0) {
+		void vscode.window.showInformationMessage(
+			`The audit log holds no events of session ${session}.`,
+		);
+		return;
+	}
+	const report = await replaySession(
+		events,
+		policyReplayEvaluator(services.policyInput, services.policyFor),
+	);
+	const markdown = renderReplayMarkdown(report, {
+		log: services.audit.files().join(', '),
+		session,
+		policies: 'the current settings of this window',
+	});
+	const uri = documents.put(`Replay ${session.slice(0, 8)}.md`, markdown);
+	const document = await vscode.workspace.openTextDocument(uri);
+	await vscode.languages.setTextDocumentLanguage(document, 'markdown');
+	await vscode.window.showTextDocument(document, { preview: false });
+}
+
+function sessionIdOfArgument(target: unknown): string | undefined {
+	if (typeof target === 'string') {
+		return target;
+	}
+	const id = (target as { sessionId?: unknown } | null | undefined)?.sessionId;
+	return typeof id === 'string' ? id : undefined;
+}
+
+/** Replay reports as read-only documents: the content lives here, keyed by the document's path. */
+class ReplayDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+	private readonly contents = new Map<string, string>();
+	private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+	readonly onDidChange = this.changed.event;
+
+	put(name: string, content: string): vscode.Uri {
+		const uri = vscode.Uri.from({ scheme: REPLAY_SCHEME, path: `/${name}` });
+		this.contents.set(uri.path, content);
+		this.changed.fire(uri);
+		return uri;
+	}
+
+	provideTextDocumentContent(uri: vscode.Uri): string {
+		return this.contents.get(uri.path) ?? '';
+	}
+
+	dispose(): void {
+		this.changed.dispose();
+	}
+}
