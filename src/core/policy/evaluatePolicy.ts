@@ -93,13 +93,14 @@ function matchRule(
 	paths: () => readonly TouchedPath[],
 ): Finding | undefined {
 	const { event } = input;
-	const base = {
+	// Built only for a rule that matches: most of the 200 rules a workspace may have do not.
+	const base = (): Finding => ({
 		verdict: rule.verdict,
 		ruleId: rule.id,
 		reason: ruleReason(rule),
 		source: rule.source,
-		context: rule.context,
-	};
+		...(rule.context !== undefined && { context: rule.context }),
+	});
 	switch (event.name) {
 		case 'PreToolUse':
 		case 'PostToolUse': {
@@ -133,14 +134,14 @@ function matchRule(
 				path = hits[0]?.raw;
 			}
 			return {
-				...base,
+				...base(),
 				...(subCommand !== undefined && { subCommand }),
 				...(path !== undefined && { path }),
 			};
 		}
 		case 'UserPromptSubmit':
 			return !rule.prompt || rule.prompt.some((p) => matchText(p, event.prompt, 'contains'))
-				? base
+				? base()
 				: undefined;
 		case 'SubagentStart':
 		case 'SubagentStop':
@@ -148,13 +149,13 @@ function matchRule(
 				return undefined;
 			}
 			return !rule.agent || rule.agent.some((p) => matchText(p, event.agentType ?? '', 'equals'))
-				? base
+				? base()
 				: undefined;
 		case 'Stop':
 			// The loop guard: once the agent continues because of a Stop block, never block the same stop again.
-			return event.stopHookActive && rule.verdict !== 'allow' ? undefined : base;
+			return event.stopHookActive && rule.verdict !== 'allow' ? undefined : base();
 		default:
-			return base;
+			return base();
 	}
 }
 

@@ -22,7 +22,19 @@ export function matchCommandPattern(
 	);
 }
 
+// Spellings depend only on the command, and every rule asks for them: computed once per command, not once per rule.
+const spellingsCache = new WeakMap<SimpleCommand, { readonly any: string[]; readonly allow: string[] }>();
+
 function commandSpellings(command: SimpleCommand, forAllow: boolean): string[] {
+	let cached = spellingsCache.get(command);
+	if (!cached) {
+		cached = { any: computeSpellings(command, false), allow: computeSpellings(command, true) };
+		spellingsCache.set(command, cached);
+	}
+	return forAllow ? cached.allow : cached.any;
+}
+
+function computeSpellings(command: SimpleCommand, forAllow: boolean): string[] {
 	const spellings = [command.text.trim()];
 	if (forAllow && command.wrappers.some((wrapper) => PRIVILEGE_WRAPPERS.has(basename(wrapper)))) {
 		return spellings;
