@@ -1,6 +1,6 @@
 import * as net from 'node:net';
 
-import { HOOK_PATH, PROTOCOL_VERSION } from '../protocol/messages';
+import { HOOK_PATH, PROTOCOL_VERSION } from '../protocol/wire';
 
 /** How asking a window ended: its answer, a refusal with its status and message, or no window listening. */
 export type WindowReply =

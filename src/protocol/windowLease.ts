@@ -1,5 +1,5 @@
 import * as z from '../core/util/zod';
-import { PROTOCOL_VERSION } from './messages';
+import { PROTOCOL_VERSION } from './wire';
 
 /**
  * Written by each VS Code window's extension host into the per-user runtime folder while it listens, read by the

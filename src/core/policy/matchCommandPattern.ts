@@ -23,7 +23,10 @@ export function matchCommandPattern(
 }
 
 // Spellings depend only on the command, and every rule asks for them: computed once per command, not once per rule.
-const spellingsCache = new WeakMap<SimpleCommand, { readonly any: string[]; readonly allow: string[] }>();
+const spellingsCache = new WeakMap<
+	SimpleCommand,
+	{ readonly any: string[]; readonly allow: string[] }
+>();
 
 function commandSpellings(command: SimpleCommand, forAllow: boolean): string[] {
 	let cached = spellingsCache.get(command);

@@ -23,13 +23,17 @@ const glob = (
 	what: string,
 	scope: ProtectedGlob['scope'],
 	patterns: string[],
-): ProtectedGlob => ({
-	ruleId: `protectedPaths.${ruleId}`,
-	verdict,
-	what,
-	scope,
-	test: picomatch(patterns, { dot: true, nocase: true }),
-});
+): ProtectedGlob => {
+	// Compiled on the first write it checks: most bridge processes never see a write and should not pay for it.
+	let matcher: ((path: string) => boolean) | undefined;
+	return {
+		ruleId: `protectedPaths.${ruleId}`,
+		verdict,
+		what,
+		scope,
+		test: (path) => (matcher ??= picomatch(patterns, { dot: true, nocase: true }))(path),
+	};
+};
 
 // Hook wiring and policy settings are denied outright: an agent that could edit them could loosen its own policy.
 const PROTECTED: readonly ProtectedGlob[] = [
