@@ -3,6 +3,8 @@ import * as path from 'node:path';
 
 import { rotatedAuditFile } from '../core/audit/auditLocation';
 
+import { isProcessAlive } from './isProcessAlive';
+
 /** One audit log file and how it rotates. */
 export interface AuditLogTarget {
 	readonly file: string;
@@ -127,22 +129,13 @@ function isStaleLock(lock: string): boolean {
 	try {
 		const [pidText] = fs.readFileSync(lock, 'utf8').split(' ');
 		const pid = Number(pidText);
-		if (Number.isInteger(pid) && pid > 0 && !isAlive(pid)) {
+		if (Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) {
 			return true;
 		}
 		return Date.now() - fs.statSync(lock).mtimeMs > STALE_LOCK_MS;
 	} catch {
 		// Unreadable or gone already: let the next attempt decide.
 		return true;
-	}
-}
-
-function isAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
 	}
 }
 

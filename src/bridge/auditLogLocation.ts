@@ -10,6 +10,7 @@ import {
 import type { AuditLogTarget } from './auditLogFile';
 import { appendAuditLine, auditLogFiles } from './auditLogFile';
 import { readAuditFile } from './auditLogReader';
+import { defaultUserSettingsFile } from './loadSettingsLayers';
 
 /** The extension's id as VS Code names its storage folders. */
 export const EXTENSION_STORAGE_ID = 'hookwarden.hookwarden';
@@ -123,22 +124,5 @@ function readPointer(file: string): string | undefined {
 		return parseAuditPointer(JSON.parse(fs.readFileSync(path.normalize(file), 'utf8')))?.file;
 	} catch {
 		return undefined;
-	}
-}
-
-// Mirrors loadSettingsLayers' fallback, for bridges started by hook files that do not set HOOKWARDEN_USER_SETTINGS.
-function defaultUserSettingsFile(env: NodeJS.ProcessEnv, home: string): string | undefined {
-	switch (process.platform) {
-		case 'win32':
-			return env.APPDATA ? path.join(env.APPDATA, 'Code', 'User', 'settings.json') : undefined;
-		case 'darwin':
-			return path.join(home, 'Library', 'Application Support', 'Code', 'User', 'settings.json');
-		default:
-			return path.join(
-				env.XDG_CONFIG_HOME ?? path.join(home, '.config'),
-				'Code',
-				'User',
-				'settings.json',
-			);
 	}
 }

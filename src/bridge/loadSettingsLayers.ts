@@ -72,7 +72,8 @@ function readJsoncFile(file: string): JsoncRead {
 	return { kind: 'read', value };
 }
 
-function defaultUserSettingsFile(env: NodeJS.ProcessEnv, home: string): string | undefined {
+/** VS Code's user settings file in its default location, for bridges whose hook file does not name one. */
+export function defaultUserSettingsFile(env: NodeJS.ProcessEnv, home: string): string | undefined {
 	switch (process.platform) {
 		case 'win32':
 			return env.APPDATA ? path.join(env.APPDATA, 'Code', 'User', 'settings.json') : undefined;

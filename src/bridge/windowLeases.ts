@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { leaseFolder } from '../protocol/endpoint';
 import type { WindowLease } from '../protocol/windowLease';
 import { windowLeaseSchema } from '../protocol/windowLease';
+import { isProcessAlive } from './isProcessAlive';
 
 /**
  * Reads every window lease in the runtime folder, deleting those whose process is gone (a crashed window) together
@@ -30,7 +31,7 @@ export function readLiveLeases(runtime: string): WindowLease[] {
 		} catch {
 			lease = undefined;
 		}
-		if (lease && isAlive(lease.pid)) {
+		if (lease && isProcessAlive(lease.pid)) {
 			leases.push(lease);
 			continue;
 		}
@@ -40,14 +41,4 @@ export function readLiveLeases(runtime: string): WindowLease[] {
 		}
 	}
 	return leases;
-}
-
-function isAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		// EPERM: the process exists but belongs to someone else, which for our own lease means it is alive.
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
 }
