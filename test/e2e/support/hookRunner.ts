@@ -10,17 +10,10 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { VSCODE_HOOK_EVENTS } from '../../../src/core/events/hookEventName';
+
 /** The eight events VS Code's Local harness fires, in the order a session meets them. */
-export const LOCAL_HOOK_EVENTS = [
-	'SessionStart',
-	'UserPromptSubmit',
-	'PreToolUse',
-	'PostToolUse',
-	'PreCompact',
-	'SubagentStart',
-	'SubagentStop',
-	'Stop',
-] as const;
+export const LOCAL_HOOK_EVENTS = VSCODE_HOOK_EVENTS;
 
 export type LocalHookEvent = (typeof LOCAL_HOOK_EVENTS)[number];
 
