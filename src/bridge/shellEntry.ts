@@ -49,7 +49,7 @@ const { Parser, Language } =
 
 let runtime: Promise<void> | undefined;
 
-/** Loads web-tree-sitter and the shell grammars, and returns the analyzer the bridge and the extension host share. */
+/** Loads the tree-sitter runtime and the shell grammars, and returns the analyzer the bridge and the extension host share. */
 export async function createShellAnalyzer(
 	options: ShellAnalyzerOptions = {},
 ): Promise<ShellAnalyzer> {
