@@ -122,7 +122,7 @@ async function decideEvent(hintArg: string | undefined): Promise<void> {
 		warn(`unknown event argument '${hintArg}'; using the event named in the payload`);
 	}
 
-	const input = await readStdin();
+	const input = readStdin();
 	if ('kind' in input) {
 		fail(
 			input.kind === 'tooLarge'

@@ -1,5 +1,3 @@
-import * as net from 'node:net';
-
 import { HOOK_PATH, PROTOCOL_VERSION } from '../protocol/wire';
 
 /** How asking a window ended: its answer, a refusal with its status and message, or no window listening. */
@@ -15,7 +13,7 @@ export const CONNECT_TIMEOUT_MS = 250;
  * Posts one hook request to a window over its socket with a hand-written HTTP/1.0 exchange (Node's `http` module costs
  * more start-up time than this whole file), and returns the window's reply.
  */
-export function postToWindow(
+export async function postToWindow(
 	endpoint: string,
 	token: string,
 	request: { readonly event?: string; readonly payload: unknown; readonly cwd: string },
@@ -25,6 +23,8 @@ export function postToWindow(
 		`POST ${HOOK_PATH}${encodeURIComponent(request.event ?? '')} HTTP/1.0\r\n` +
 		`Host: hookwarden\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
 		`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+	// Loaded here, not at the top: a headless decision never opens a socket and should not pay for the module.
+	const net = await import('node:net');
 	return new Promise((resolve) => {
 		const socket = net.connect(endpoint);
 		const chunks: Buffer[] = [];

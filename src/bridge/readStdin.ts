@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+
 /** Why stdin could not be used as a hook payload. */
 export type StdinProblem =
 	{ readonly kind: 'tooLarge'; readonly limit: number } | { readonly kind: 'notText' };
@@ -5,48 +7,46 @@ export type StdinProblem =
 /** The largest payload the bridge reads; a `create_file` of a big file is a few MiB, anything past this is refused. */
 export const MAX_INPUT_BYTES = 8 * 1024 * 1024;
 
+const CHUNK = 64 * 1024;
+
 /**
- * Reads all of stdin up to `limit` bytes. Past the limit it stops reading and reports `tooLarge` instead of holding an
- * unbounded buffer; bytes that are not valid UTF-8 report `notText`.
+ * Reads all of stdin up to `limit` bytes with blocking reads on fd 0. A hook process reads exactly one payload and
+ * exits, so there is nothing to gain from a stream, and not touching `process.stdin` spares Node from setting up its
+ * stream and socket machinery on every hook call. Past the limit it stops reading and reports `tooLarge`; bytes that
+ * are not valid UTF-8 report `notText`.
  */
-export function readStdin(
-	stream: NodeJS.ReadableStream = process.stdin,
-	limit = MAX_INPUT_BYTES,
-): Promise<{ text: string } | StdinProblem> {
-	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = [];
-		let size = 0;
-		const onData = (chunk: Buffer | string) => {
-			const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-			size += buffer.length;
-			if (size > limit) {
-				cleanup();
-				stream.pause();
-				resolve({ kind: 'tooLarge', limit });
-				return;
+export function readStdin(fd = 0, limit = MAX_INPUT_BYTES): { text: string } | StdinProblem {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for (;;) {
+		const chunk = Buffer.allocUnsafe(CHUNK);
+		let read: number;
+		try {
+			read = fs.readSync(fd, chunk, 0, CHUNK, null);
+		} catch (error) {
+			const code = (error as NodeJS.ErrnoException).code;
+			if (code === 'EAGAIN') {
+				// A non-blocking stdin with nothing buffered yet: wait briefly instead of spinning.
+				Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+				continue;
 			}
-			chunks.push(buffer);
-		};
-		const onEnd = () => {
-			cleanup();
-			const bytes = Buffer.concat(chunks, size);
-			try {
-				resolve({ text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) });
-			} catch {
-				resolve({ kind: 'notText' });
+			if (code === 'EOF') {
+				break;
 			}
-		};
-		const onError = (error: Error) => {
-			cleanup();
-			reject(error);
-		};
-		const cleanup = () => {
-			stream.off('data', onData);
-			stream.off('end', onEnd);
-			stream.off('error', onError);
-		};
-		stream.on('data', onData);
-		stream.on('end', onEnd);
-		stream.on('error', onError);
-	});
+			throw error;
+		}
+		if (read === 0) {
+			break;
+		}
+		size += read;
+		if (size > limit) {
+			return { kind: 'tooLarge', limit };
+		}
+		chunks.push(chunk.subarray(0, read));
+	}
+	try {
+		return { text: new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, size)) };
+	} catch {
+		return { kind: 'notText' };
+	}
 }
