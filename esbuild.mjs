@@ -36,7 +36,11 @@ const extensionOptions = {
  */
 const bridgeOptions = {
 	...base,
-	entryPoints: { bridge: 'src/bridge/main.ts', 'bridge-shell': 'src/bridge/shellEntry.ts' },
+	entryPoints: {
+		bridge: 'src/bridge/bootstrap.ts',
+		'bridge-main': 'src/bridge/main.ts',
+		'bridge-shell': 'src/bridge/shellEntry.ts',
+	},
 	outdir: 'dist',
 	banner: { js: '#!/usr/bin/env node' },
 	// The bridge is never debugged through a bundle map in production, and a map is read at startup when present.

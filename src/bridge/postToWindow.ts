@@ -1,4 +1,10 @@
+import { createRequire } from 'node:module';
+import type * as Net from 'node:net';
+
 import { HOOK_PATH, PROTOCOL_VERSION } from '../protocol/wire';
+
+// A plain dynamic import() would fail where the bundle runs inside vm.Script (see bootstrap.ts).
+const lazyRequire = createRequire(__filename);
 
 /** How asking a window ended: its answer, a refusal with its status and message, or no window listening. */
 export type WindowReply =
@@ -13,7 +19,7 @@ export const CONNECT_TIMEOUT_MS = 250;
  * Posts one hook request to a window over its socket with a hand-written HTTP/1.0 exchange (Node's `http` module costs
  * more start-up time than this whole file), and returns the window's reply.
  */
-export async function postToWindow(
+export function postToWindow(
 	endpoint: string,
 	token: string,
 	request: { readonly event?: string; readonly payload: unknown; readonly cwd: string },
@@ -24,7 +30,7 @@ export async function postToWindow(
 		`Host: hookwarden\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
 		`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
 	// Loaded here, not at the top: a headless decision never opens a socket and should not pay for the module.
-	const net = await import('node:net');
+	const net = lazyRequire('node:net') as typeof Net;
 	return new Promise((resolve) => {
 		const socket = net.connect(endpoint);
 		const chunks: Buffer[] = [];
