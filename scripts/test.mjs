@@ -43,9 +43,12 @@ function vitest(label, config) {
 	}
 	run(label, 'npx', args);
 	if (existsSync(report)) {
-		const { numPassedTests, numFailedTests } = JSON.parse(readFileSync(report, 'utf8'));
+		const { numPassedTests, numFailedTests, numFailedTestSuites } = JSON.parse(
+			readFileSync(report, 'utf8'),
+		);
 		passed += numPassedTests;
-		failed += numFailedTests;
+		// A file that fails to load runs no test at all; it still has to count as a failure in the closing line.
+		failed += numFailedTests + numFailedTestSuites;
 	} else {
 		failed += 1;
 	}
