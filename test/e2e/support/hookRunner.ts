@@ -350,3 +350,18 @@ export async function pollUntil<T>(
 		await new Promise((r) => setTimeout(r, 50));
 	}
 }
+
+/**
+ * The test process's environment without the HOOKWARDEN_* variables a developer's own VS Code terminal may carry
+ * (endpoint, secret, settings), so a spec reaches only the window it started; the harness's own E2E variables stay.
+ */
+export function withoutHookwardenRouting(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+	return Object.fromEntries(
+		Object.entries(env).filter(
+			([key]) =>
+				!key.startsWith('HOOKWARDEN_') ||
+				key.startsWith('HOOKWARDEN_E2E_') ||
+				key === 'HOOKWARDEN_ROOT',
+		),
+	);
+}

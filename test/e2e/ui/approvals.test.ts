@@ -21,6 +21,7 @@ import {
 	readHookFileJson,
 	runHookEvent,
 	runnerEnv,
+	withoutHookwardenRouting,
 	terminalInput,
 	toolUseId,
 	vscodePayload,
@@ -125,16 +126,7 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		writeWorkspaceSettings({});
 		const outsideUserSettings = path.join(root, 'outside-user-settings.json');
 		fs.writeFileSync(outsideUserSettings, '{}\n');
-		const clean = { ...process.env };
-		for (const key of Object.keys(clean)) {
-			if (
-				key.startsWith('HOOKWARDEN_') &&
-				!key.startsWith('HOOKWARDEN_E2E_') &&
-				key !== 'HOOKWARDEN_ROOT'
-			) {
-				delete clean[key];
-			}
-		}
+		const clean = withoutHookwardenRouting(process.env);
 		hookEnv = runnerEnv({
 			...clean,
 			HOME: home,

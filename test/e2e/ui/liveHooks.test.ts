@@ -26,6 +26,7 @@ import {
 	readHookFileJson,
 	runHookEvent,
 	runnerEnv,
+	withoutHookwardenRouting,
 	terminalInput,
 	toolUseId,
 	vscodePayload,
@@ -131,16 +132,7 @@ describe('live hooks end to end: Install Hooks, the hook runner, the window, the
 		const outsideUserSettings = path.join(root, 'outside-user-settings.json');
 		fs.writeFileSync(outsideUserSettings, '{}\n');
 
-		const clean = { ...process.env };
-		for (const key of Object.keys(clean)) {
-			if (
-				key.startsWith('HOOKWARDEN_') &&
-				!key.startsWith('HOOKWARDEN_E2E_') &&
-				key !== 'HOOKWARDEN_ROOT'
-			) {
-				delete clean[key];
-			}
-		}
+		const clean = withoutHookwardenRouting(process.env);
 		hookEnv = runnerEnv({
 			...clean,
 			HOME: home,
