@@ -1,5 +1,13 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import {
+	mkdirSync,
+	readFileSync,
+	readdirSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
 
 import type { CommandLineAnalysis, ShellDialect } from '../core/shell/commandLine';
 
@@ -18,9 +26,9 @@ export class AnalysisCache {
 	/** Opens the cache for the grammar bundle at `bundleFile`; `undefined` when the bundle is missing. */
 	static open(runtimeFolder: string, bundleFile: string): AnalysisCache | undefined {
 		try {
-			const stat = fs.statSync(bundleFile);
+			const stat = statSync(bundleFile);
 			return new AnalysisCache(
-				path.join(
+				join(
 					runtimeFolder,
 					'shell-cache',
 					`${stat.size.toString(36)}-${Math.trunc(stat.mtimeMs).toString(36)}`,
@@ -35,7 +43,7 @@ export class AnalysisCache {
 	get(commandLine: string, dialect: ShellDialect): CommandLineAnalysis | undefined {
 		try {
 			const entry = JSON.parse(
-				fs.readFileSync(this.file(commandLine, dialect), 'utf8'),
+				readFileSync(this.file(commandLine, dialect), 'utf8'),
 			) as Partial<CommandLineAnalysis>;
 			return entry.commandLine === commandLine &&
 				entry.dialect === dialect &&
@@ -50,11 +58,11 @@ export class AnalysisCache {
 	/** Stores an analysis; failures are ignored (the cache only saves time, it never decides anything). */
 	set(analysis: CommandLineAnalysis): void {
 		try {
-			fs.mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+			mkdirSync(this.folder, { recursive: true, mode: 0o700 });
 			const file = this.file(analysis.commandLine, analysis.dialect);
 			const temporary = `${file}.${process.pid}`;
-			fs.writeFileSync(temporary, JSON.stringify(analysis), { mode: 0o600 });
-			fs.renameSync(temporary, file);
+			writeFileSync(temporary, JSON.stringify(analysis), { mode: 0o600 });
+			renameSync(temporary, file);
 			if (Math.random() < 1 / 64) {
 				this.trim();
 			}
@@ -64,18 +72,18 @@ export class AnalysisCache {
 	}
 
 	private trim(): void {
-		const entries = fs.readdirSync(this.folder).map((name) => {
-			const file = path.join(this.folder, name);
-			return { file, time: fs.statSync(file).mtimeMs };
+		const entries = readdirSync(this.folder).map((name) => {
+			const file = join(this.folder, name);
+			return { file, time: statSync(file).mtimeMs };
 		});
 		entries.sort((a, b) => b.time - a.time);
 		for (const { file } of entries.slice(MAX_ENTRIES)) {
-			fs.rmSync(file, { force: true });
+			rmSync(file, { force: true });
 		}
 	}
 
 	private file(commandLine: string, dialect: ShellDialect): string {
-		return path.join(this.folder, `${dialect[0] ?? 'x'}${fnv1a(commandLine)}.json`);
+		return join(this.folder, `${dialect[0] ?? 'x'}${fnv1a(commandLine)}.json`);
 	}
 }
 

@@ -1,8 +1,7 @@
-import * as fs from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 import { secretFile } from '../protocol/endpoint';
 import { pickWindowLease } from '../protocol/windowLease';
-import { trustedRuntimeFolder } from './bridgeRuntimeFolder';
 import type { WindowReply } from './postToWindow';
 import { postToWindow } from './postToWindow';
 import { readLiveLeases } from './windowLeases';
@@ -10,13 +9,14 @@ import { readLiveLeases } from './windowLeases';
 /**
  * Asks the VS Code window that serves `cwd` to decide: the window named by `HOOKWARDEN_ENDPOINT` (which the extension
  * sets in its extension host, so hooks that window spawns reach it exactly), else the window whose workspace holds
- * `cwd`. Returns `undefined` when no window is listening, so the caller decides headless.
+ * `cwd`. Returns `undefined` when no window is listening (or there is no trusted runtime folder to find one in), so
+ * the caller decides headless.
  */
 export async function askWindow(
 	env: NodeJS.ProcessEnv,
+	runtime: string | undefined,
 	request: { readonly event?: string; readonly payload: unknown; readonly cwd: string },
 ): Promise<WindowReply | undefined> {
-	const runtime = trustedRuntimeFolder(env);
 	if (!runtime) {
 		return undefined;
 	}
@@ -24,11 +24,7 @@ export async function askWindow(
 	if (!token) {
 		return undefined;
 	}
-	const candidates = [
-		env.HOOKWARDEN_ENDPOINT,
-		pickWindowLease(readLiveLeases(runtime), request.cwd)?.endpoint,
-	];
-	for (const endpoint of new Set(candidates.filter((e): e is string => Boolean(e)))) {
+	for (const endpoint of endpointsToTry(env, runtime, request.cwd)) {
 		const reply = await postToWindow(endpoint, token, request);
 		if (reply.kind !== 'unreachable') {
 			return reply;
@@ -37,9 +33,21 @@ export async function askWindow(
 	return undefined;
 }
 
+// Lazily, so the leases are read only when the named window did not answer.
+function* endpointsToTry(env: NodeJS.ProcessEnv, runtime: string, cwd: string): Generator<string> {
+	const named = env.HOOKWARDEN_ENDPOINT;
+	if (named) {
+		yield named;
+	}
+	const leased = pickWindowLease(readLiveLeases(runtime), cwd)?.endpoint;
+	if (leased && leased !== named) {
+		yield leased;
+	}
+}
+
 function readToken(file: string): string | undefined {
 	try {
-		return /^Authorization: Bearer (\S+)/.exec(fs.readFileSync(file, 'utf8'))?.[1];
+		return /^Authorization: Bearer (\S+)/.exec(readFileSync(file, 'utf8'))?.[1];
 	} catch {
 		return undefined;
 	}

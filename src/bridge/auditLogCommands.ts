@@ -1,5 +1,5 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 import type { AuditEventRecord, AuditRecord } from '../core/audit/auditRecord';
 import { policyReplayEvaluator } from '../core/audit/policyReplayEvaluator';
@@ -137,8 +137,8 @@ export async function explainEventCommand(
 }
 
 function readRecords(file: string, output: CommandOutput): AuditRecord[] | undefined {
-	const resolved = path.resolve(file);
-	if (!fs.existsSync(resolved)) {
+	const resolved = resolve(file);
+	if (!existsSync(resolved)) {
 		output.err(`cannot read ${file}: no such file`);
 		return undefined;
 	}

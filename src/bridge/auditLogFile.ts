@@ -1,5 +1,17 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import {
+	closeSync,
+	constants,
+	fstatSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	readdirSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 import { rotatedAuditFile } from '../core/audit/auditLocation';
 
@@ -17,11 +29,11 @@ export interface AuditLogTarget {
 // A lock older than this belongs to a rotator that died; rotation itself takes milliseconds.
 const STALE_LOCK_MS = 10_000;
 const APPEND_FLAGS =
-	fs.constants.O_WRONLY |
-	fs.constants.O_APPEND |
-	fs.constants.O_CREAT |
+	constants.O_WRONLY |
+	constants.O_APPEND |
+	constants.O_CREAT |
 	// Never follow a symlink planted where the log should be (a repository can ship one at `hookwarden.audit.path`).
-	(fs.constants.O_NOFOLLOW ?? 0);
+	(constants.O_NOFOLLOW ?? 0);
 
 /**
  * Appends one JSON line to the log: one `open(O_APPEND)`, one `write`, one `close`, then rotation when the file has
@@ -40,23 +52,23 @@ export function appendAuditLine(target: AuditLogTarget, line: string): void {
 	const bytes = Buffer.from(line.endsWith('\n') ? line : `${line}\n`, 'utf8');
 	let fd: number;
 	try {
-		fd = fs.openSync(target.file, APPEND_FLAGS, 0o600);
+		fd = openSync(target.file, APPEND_FLAGS, 0o600);
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
 			throw error;
 		}
-		fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
-		fd = fs.openSync(target.file, APPEND_FLAGS, 0o600);
+		mkdirSync(dirname(target.file), { recursive: true, mode: 0o700 });
+		fd = openSync(target.file, APPEND_FLAGS, 0o600);
 	}
 	let size: number;
 	try {
-		const written = fs.writeSync(fd, bytes);
+		const written = writeSync(fd, bytes);
 		if (written !== bytes.length) {
 			throw new Error(`short write to ${target.file} (${written} of ${bytes.length} bytes)`);
 		}
-		size = fs.fstatSync(fd).size;
+		size = fstatSync(fd).size;
 	} finally {
-		fs.closeSync(fd);
+		closeSync(fd);
 	}
 	if (size > target.maxBytes) {
 		rotateAuditLog(target);
@@ -78,7 +90,7 @@ export function rotateAuditLog(target: AuditLogTarget): boolean {
 	try {
 		let size: number;
 		try {
-			size = fs.statSync(target.file).size;
+			size = statSync(target.file).size;
 		} catch {
 			return false;
 		}
@@ -87,20 +99,20 @@ export function rotateAuditLog(target: AuditLogTarget): boolean {
 			return false;
 		}
 		const retention = Math.max(1, target.retention);
-		fs.rmSync(rotatedAuditFile(target.file, retention), { force: true });
+		rmSync(rotatedAuditFile(target.file, retention), { force: true });
 		for (let n = retention - 1; n >= 1; n--) {
 			renameIfPresent(rotatedAuditFile(target.file, n), rotatedAuditFile(target.file, n + 1));
 		}
 		renameIfPresent(target.file, rotatedAuditFile(target.file, 1));
 		return true;
 	} finally {
-		fs.rmSync(lock, { force: true });
+		rmSync(lock, { force: true });
 	}
 }
 
 function renameIfPresent(from: string, to: string): void {
 	try {
-		fs.renameSync(from, to);
+		renameSync(from, to);
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
 			throw error;
@@ -111,15 +123,15 @@ function renameIfPresent(from: string, to: string): void {
 function acquireLock(lock: string): boolean {
 	for (let attempt = 0; attempt < 2; attempt++) {
 		try {
-			const fd = fs.openSync(lock, 'wx', 0o600);
-			fs.writeSync(fd, `${process.pid} ${Date.now()}\n`);
-			fs.closeSync(fd);
+			const fd = openSync(lock, 'wx', 0o600);
+			writeSync(fd, `${process.pid} ${Date.now()}\n`);
+			closeSync(fd);
 			return true;
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !isStaleLock(lock)) {
 				return false;
 			}
-			fs.rmSync(lock, { force: true });
+			rmSync(lock, { force: true });
 		}
 	}
 	return false;
@@ -127,12 +139,12 @@ function acquireLock(lock: string): boolean {
 
 function isStaleLock(lock: string): boolean {
 	try {
-		const [pidText] = fs.readFileSync(lock, 'utf8').split(' ');
+		const [pidText] = readFileSync(lock, 'utf8').split(' ');
 		const pid = Number(pidText);
 		if (Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) {
 			return true;
 		}
-		return Date.now() - fs.statSync(lock).mtimeMs > STALE_LOCK_MS;
+		return Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS;
 	} catch {
 		// Unreadable or gone already: let the next attempt decide.
 		return true;
@@ -145,11 +157,11 @@ function isStaleLock(lock: string): boolean {
  */
 export function auditLogFiles(file: string): string[] {
 	const rotated: { n: number; file: string }[] = [];
-	const base = path.basename(file);
+	const base = basename(file);
 	const stem = base.replace(/\.jsonl$/i, '');
 	let names: string[];
 	try {
-		names = fs.readdirSync(path.dirname(file));
+		names = readdirSync(dirname(file));
 	} catch {
 		return [];
 	}
@@ -160,7 +172,7 @@ export function auditLogFiles(file: string): string[] {
 	for (const name of names) {
 		const n = pattern.exec(name)?.[1];
 		if (n !== undefined) {
-			rotated.push({ n: Number(n), file: path.join(path.dirname(file), name) });
+			rotated.push({ n: Number(n), file: join(dirname(file), name) });
 		}
 	}
 	rotated.sort((a, b) => b.n - a.n);

@@ -1,5 +1,5 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, normalize, resolve } from 'node:path';
 
 import {
 	auditPointerFile,
@@ -31,7 +31,7 @@ export interface AuditLocation {
  */
 export function bridgeGlobalStorage(env: NodeJS.ProcessEnv, home: string): string | undefined {
 	const settings = env.HOOKWARDEN_USER_SETTINGS ?? defaultUserSettingsFile(env, home);
-	return settings && path.join(path.dirname(settings), 'globalStorage', EXTENSION_STORAGE_ID);
+	return settings && join(dirname(settings), 'globalStorage', EXTENSION_STORAGE_ID);
 }
 
 /**
@@ -49,14 +49,12 @@ export function resolveBridgeAuditFile(input: {
 }): AuditLocation | undefined {
 	const override = input.env.HOOKWARDEN_AUDIT_FILE?.trim();
 	if (override) {
-		return override.toLowerCase() === 'off'
-			? undefined
-			: { file: path.resolve(override), via: 'env' };
+		return override.toLowerCase() === 'off' ? undefined : { file: resolve(override), via: 'env' };
 	}
 	if (input.settingPath !== '') {
 		const resolved = resolveAuditPathSetting(input.settingPath, input.workspaceFolder);
 		if ('file' in resolved) {
-			return { file: path.normalize(resolved.file), via: 'setting' };
+			return { file: normalize(resolved.file), via: 'setting' };
 		}
 		input.warn(`${resolved.problem}; using the default location`);
 	}
@@ -67,7 +65,7 @@ export function resolveBridgeAuditFile(input: {
 	const pointed = readPointer(auditPointerFile(storage, input.workspaceFolder));
 	return pointed
 		? { file: pointed, via: 'pointer' }
-		: { file: path.normalize(orphanAuditFile(storage, input.workspaceFolder)), via: 'orphan' };
+		: { file: normalize(orphanAuditFile(storage, input.workspaceFolder)), via: 'orphan' };
 }
 
 /** Writes (atomically) the pointer that sends bridges deciding for `workspaceFolder` to the window's log. */
@@ -76,19 +74,19 @@ export function writeAuditPointer(
 	workspaceFolder: string,
 	file: string,
 ): void {
-	const pointer = path.normalize(auditPointerFile(globalStorage, workspaceFolder));
+	const pointer = normalize(auditPointerFile(globalStorage, workspaceFolder));
 	const content = `${JSON.stringify({ v: 1, folder: workspaceFolder, file })}\n`;
 	try {
-		if (fs.readFileSync(pointer, 'utf8') === content) {
+		if (readFileSync(pointer, 'utf8') === content) {
 			return;
 		}
 	} catch {
 		// Not written yet.
 	}
-	fs.mkdirSync(path.dirname(pointer), { recursive: true, mode: 0o700 });
+	mkdirSync(dirname(pointer), { recursive: true, mode: 0o700 });
 	const temporary = `${pointer}.${process.pid}.tmp`;
-	fs.writeFileSync(temporary, content, { mode: 0o600 });
-	fs.renameSync(temporary, pointer);
+	writeFileSync(temporary, content, { mode: 0o600 });
+	renameSync(temporary, pointer);
 }
 
 /**
@@ -101,12 +99,12 @@ export function adoptOrphanLog(
 	workspaceFolder: string,
 	target: AuditLogTarget,
 ): number {
-	const orphan = path.normalize(orphanAuditFile(globalStorage, workspaceFolder));
+	const orphan = normalize(orphanAuditFile(globalStorage, workspaceFolder));
 	let moved = 0;
 	for (const file of auditLogFiles(orphan)) {
 		const claimed = `${file}.adopting-${process.pid}`;
 		try {
-			fs.renameSync(file, claimed);
+			renameSync(file, claimed);
 		} catch {
 			continue;
 		}
@@ -114,14 +112,14 @@ export function adoptOrphanLog(
 			appendAuditLine(target, JSON.stringify(record));
 			moved++;
 		}
-		fs.rmSync(claimed, { force: true });
+		rmSync(claimed, { force: true });
 	}
 	return moved;
 }
 
 function readPointer(file: string): string | undefined {
 	try {
-		return parseAuditPointer(JSON.parse(fs.readFileSync(path.normalize(file), 'utf8')))?.file;
+		return parseAuditPointer(JSON.parse(readFileSync(normalize(file), 'utf8')))?.file;
 	} catch {
 		return undefined;
 	}

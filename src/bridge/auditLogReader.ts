@@ -1,4 +1,4 @@
-import * as fs from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 
 import type { AuditRecord } from '../core/audit/auditRecord';
 import { parseAuditLine } from '../core/audit/parseAuditLine';
@@ -17,7 +17,7 @@ export interface AuditReadResult {
 export function readAuditFile(file: string): AuditReadResult {
 	let text: string;
 	try {
-		text = fs.readFileSync(file, 'utf8');
+		text = readFileSync(file, 'utf8');
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
 			return { records: [], corrupt: 0 };
@@ -71,18 +71,18 @@ export function describeSkipped(result: AuditReadResult): string | undefined {
 function readEnd(file: string, budget: number): { text: string; whole: boolean } {
 	let fd: number;
 	try {
-		fd = fs.openSync(file, 'r');
+		fd = openSync(file, 'r');
 	} catch {
 		return { text: '', whole: true };
 	}
 	try {
-		const size = fs.fstatSync(fd).size;
+		const size = fstatSync(fd).size;
 		const length = Math.min(size, budget);
 		const buffer = Buffer.alloc(length);
-		fs.readSync(fd, buffer, 0, length, size - length);
+		readSync(fd, buffer, 0, length, size - length);
 		return { text: buffer.toString('utf8'), whole: length === size };
 	} finally {
-		fs.closeSync(fd);
+		closeSync(fd);
 	}
 }
 

@@ -4,27 +4,27 @@
  * written next to the bundle after the first run (it is trusted exactly as much as the bundle beside it) and V8
  * rejects it by itself after an update or on another Node version, in which case it is written again.
  */
-import * as fs from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as path from 'node:path';
-import * as vm from 'node:vm';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
 
-const mainFile = path.join(__dirname, 'bridge-main.js');
+const mainFile = join(__dirname, 'bridge-main.js');
 const cacheFile = `${mainFile}.${process.version}-${process.arch}.cache`;
 
 function readCache(): Buffer | undefined {
 	try {
-		return fs.readFileSync(cacheFile);
+		return readFileSync(cacheFile);
 	} catch {
 		return undefined;
 	}
 }
 
-function writeCache(script: vm.Script): void {
+function writeCache(script: Script): void {
 	try {
 		const temporary = `${cacheFile}.${process.pid}`;
-		fs.writeFileSync(temporary, script.createCachedData());
-		fs.renameSync(temporary, cacheFile);
+		writeFileSync(temporary, script.createCachedData());
+		renameSync(temporary, cacheFile);
 	} catch {
 		// A read-only install only costs the next process a full compile.
 	}
@@ -32,9 +32,9 @@ function writeCache(script: vm.Script): void {
 
 const cachedData = readCache();
 // The shebang esbuild puts on every bridge bundle is only valid at the very start of a file.
-const source = fs.readFileSync(mainFile, 'utf8').replace(/^#!.*/, '');
+const source = readFileSync(mainFile, 'utf8').replace(/^#!.*/, '');
 const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-const script = new vm.Script(wrapped, { filename: mainFile, ...(cachedData && { cachedData }) });
+const script = new Script(wrapped, { filename: mainFile, ...(cachedData && { cachedData }) });
 if (!cachedData || script.cachedDataRejected) {
 	// At exit the functions this run compiled are in the cache too, not only the top level.
 	process.once('exit', () => writeCache(script));

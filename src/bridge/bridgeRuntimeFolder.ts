@@ -1,5 +1,5 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
+import { lstatSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 import { endpointHostOf, runtimeFolder } from '../protocol/endpoint';
 
@@ -12,18 +12,18 @@ export function trustedRuntimeFolder(env: NodeJS.ProcessEnv): string | undefined
 	const folder = runtimeFolder(
 		endpointHostOf({
 			platform: process.platform,
-			tmpdir: os.tmpdir(),
+			tmpdir: tmpdir(),
 			...(typeof process.getuid === 'function' && { uid: process.getuid() }),
 			username: env.USERNAME ?? env.USER ?? 'user',
 			...(env.XDG_RUNTIME_DIR && { xdgRuntimeDir: env.XDG_RUNTIME_DIR }),
 		}),
 	);
 	try {
-		fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+		mkdirSync(folder, { recursive: true, mode: 0o700 });
 		if (process.platform === 'win32') {
 			return folder;
 		}
-		const stat = fs.lstatSync(folder);
+		const stat = lstatSync(folder);
 		const owned = typeof process.getuid !== 'function' || stat.uid === process.getuid();
 		return stat.isDirectory() && owned && (stat.mode & 0o022) === 0 ? folder : undefined;
 	} catch {

@@ -1,5 +1,5 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 const MARKERS = ['.vscode', '.git', '.github'];
 
@@ -9,14 +9,14 @@ const MARKERS = ['.vscode', '.git', '.github'];
  * as cwd, but the CLI may run them from a sub-folder.
  */
 export function findWorkspaceFolder(start: string, home: string): string {
-	let folder = path.resolve(start);
+	let folder = resolve(start);
 	for (;;) {
-		if (MARKERS.some((marker) => fs.existsSync(path.join(folder, marker)))) {
+		if (MARKERS.some((marker) => existsSync(join(folder, marker)))) {
 			return folder;
 		}
-		const parent = path.dirname(folder);
+		const parent = dirname(folder);
 		if (parent === folder || folder === home) {
-			return path.resolve(start);
+			return resolve(start);
 		}
 		folder = parent;
 	}

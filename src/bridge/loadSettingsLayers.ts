@@ -1,5 +1,5 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { parse, printParseErrorCode } from 'jsonc-parser';
 import type { ParseError } from 'jsonc-parser';
@@ -26,7 +26,7 @@ export function loadSettingsLayers(
 	const layers: SettingsLayer[] = [];
 	const problems: SettingsFileProblem[] = [];
 	const userFile = env.HOOKWARDEN_USER_SETTINGS ?? defaultUserSettingsFile(env, home);
-	const workspaceFile = path.join(workspaceFolder, '.vscode', 'settings.json');
+	const workspaceFile = join(workspaceFolder, '.vscode', 'settings.json');
 	for (const [file, source] of [
 		[userFile, { kind: 'userSettings', file: userFile }],
 		[workspaceFile, { kind: 'workspaceSettings', file: workspaceFile }],
@@ -52,7 +52,7 @@ type JsoncRead =
 function readJsoncFile(file: string): JsoncRead {
 	let text: string;
 	try {
-		text = fs.readFileSync(file, 'utf8');
+		text = readFileSync(file, 'utf8');
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		return code === 'ENOENT' || code === 'ENOTDIR'
@@ -76,15 +76,10 @@ function readJsoncFile(file: string): JsoncRead {
 export function defaultUserSettingsFile(env: NodeJS.ProcessEnv, home: string): string | undefined {
 	switch (process.platform) {
 		case 'win32':
-			return env.APPDATA ? path.join(env.APPDATA, 'Code', 'User', 'settings.json') : undefined;
+			return env.APPDATA ? join(env.APPDATA, 'Code', 'User', 'settings.json') : undefined;
 		case 'darwin':
-			return path.join(home, 'Library', 'Application Support', 'Code', 'User', 'settings.json');
+			return join(home, 'Library', 'Application Support', 'Code', 'User', 'settings.json');
 		default:
-			return path.join(
-				env.XDG_CONFIG_HOME ?? path.join(home, '.config'),
-				'Code',
-				'User',
-				'settings.json',
-			);
+			return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Code', 'User', 'settings.json');
 	}
 }

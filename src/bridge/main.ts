@@ -22,8 +22,8 @@
  * means different things to different hosts); 64 for a command-line usage error. `--replay` exits 1 when a verdict
  * of the failing kind changed, and 66 when the log cannot be read (as does `--explain --event`).
  */
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 
 import type { AuditSettings } from '../core/audit/auditSettings';
 import { DEFAULT_AUDIT_SETTINGS } from '../core/audit/auditSettings';
@@ -36,6 +36,7 @@ import { encodeHookOutput } from '../core/output/encodeHookOutput';
 import type { MergedDecision } from '../core/provider/decision';
 import type { FailMode } from '../core/provider/failVerdict';
 import { failVerdict } from '../core/provider/failVerdict';
+import { builtOnFirstUse } from '../core/util/builtOnFirstUse';
 import type { HeadlessEnvironment } from './decideHeadless';
 import {
 	decideHeadless,
@@ -52,6 +53,7 @@ import { explainCommandLine } from './explainCommandLine';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
 import { readStdin } from './readStdin';
 import { SessionLedger } from './sessionLedger';
+import { writeOutput } from './writeOutput';
 import { loadShellAnalyzer } from './shellBundle';
 
 const USAGE = `Usage: hookwarden-bridge <EventName>            (hook payload on stdin)
@@ -60,22 +62,24 @@ const USAGE = `Usage: hookwarden-bridge <EventName>            (hook payload on 
        hookwarden-bridge --replay <audit.jsonl> [--session ID] [--fail-on tighten|loosen|any]`;
 
 function warn(line: string): void {
-	process.stderr.write(`hookwarden: ${line}\n`);
+	writeOutput(2, `hookwarden: ${line}\n`);
 }
 
+// Checked once per process, however many steps need it. Without a trusted runtime folder the bridge still decides;
+// it just finds no window and remembers nothing between calls.
+const runtimeFolder = builtOnFirstUse(() => trustedRuntimeFolder(process.env));
+
 function environmentFor(start: string): HeadlessEnvironment {
-	const home = os.homedir();
+	const home = homedir();
 	const workspaceFolder = findWorkspaceFolder(start, home);
-	// Without a trusted runtime folder the bridge still decides; it just remembers nothing between calls.
-	const runtime = trustedRuntimeFolder(process.env);
-	const analysisCache =
-		runtime && AnalysisCache.open(runtime, path.join(__dirname, 'bridge-shell.js'));
+	const runtime = runtimeFolder();
+	const analysisCache = runtime && AnalysisCache.open(runtime, join(__dirname, 'bridge-shell.js'));
 	return {
 		workspaceFolder,
 		home,
 		env: process.env,
 		warn,
-		ledger: new SessionLedger(runtime && path.join(runtime, 'sessions')),
+		ledger: new SessionLedger(runtime && join(runtime, 'sessions')),
 		loadShellAnalyzer: (dialect) => loadShellAnalyzer(__dirname, dialect, true),
 		...(analysisCache && { analysisCache }),
 	};
@@ -95,7 +99,7 @@ function answer(
 	decision: MergedDecision,
 ): void {
 	const output = event ? encodeHookOutput(event, decision) : topLevelOnly(decision);
-	process.stdout.write(`${JSON.stringify(output)}\n`);
+	writeOutput(1, `${JSON.stringify(output)}\n`);
 }
 
 /** Without a known event there is no hookSpecificOutput to fill; the top-level fields still reach every host. */
@@ -108,10 +112,11 @@ function topLevelOnly(decision: MergedDecision): Record<string, unknown> {
 async function decideEvent(hintArg: string | undefined): Promise<void> {
 	const receivedAt = Date.now();
 	const hint = hintArg === undefined ? undefined : parseHookEventName(hintArg);
-	const cwdEnvironment = environmentFor(process.cwd());
+	// Only a payload without a cwd, or one that cannot be read, is decided for the bridge's own cwd.
+	const cwdEnvironment = builtOnFirstUse(() => environmentFor(process.cwd()));
 	const fail = (
 		cause: string,
-		environment = cwdEnvironment,
+		environment = cwdEnvironment(),
 		name = hint,
 		dialect: HookEvent['dialect'] = 'vscode',
 	) => {
@@ -147,13 +152,13 @@ async function decideEvent(hintArg: string | undefined): Promise<void> {
 			? (raw as { cwd: string }).cwd
 			: process.cwd();
 	// The running window decides first: it knows the session and can ask the person.
-	const reply = await askWindow(process.env, {
+	const reply = await askWindow(process.env, runtimeFolder(), {
 		...(hintArg !== undefined && { event: hintArg }),
 		payload: raw,
 		cwd,
 	});
 	if (reply?.kind === 'answer') {
-		process.stdout.write(reply.body.endsWith('\n') ? reply.body : `${reply.body}\n`);
+		writeOutput(1, reply.body.endsWith('\n') ? reply.body : `${reply.body}\n`);
 		return;
 	}
 	// A 400 means the window could not read the payload either; deciding headless reports why in one line.
@@ -168,7 +173,7 @@ async function decideEvent(hintArg: string | undefined): Promise<void> {
 		return;
 	}
 	const { event } = parsed;
-	const environment = event.cwd ? environmentFor(event.cwd) : cwdEnvironment;
+	const environment = event.cwd ? environmentFor(event.cwd) : cwdEnvironment();
 	const audited = (decision: MergedDecision, audit: AuditSettings, problem?: string) =>
 		auditHeadlessAnswer({
 			event,
@@ -206,14 +211,15 @@ function auditSettingsOf(environment: HeadlessEnvironment): AuditSettings {
 async function explain(args: readonly string[]): Promise<number> {
 	const commandLine = args.find((arg) => !arg.startsWith('--'));
 	if (commandLine === undefined) {
-		process.stderr.write(`${USAGE}\n`);
+		writeOutput(2, `${USAGE}\n`);
 		return 64;
 	}
 	const environment = environmentFor(process.cwd());
 	const policy = loadHeadlessPolicy(environment);
 	const provider = headlessPolicyProvider(environment, policy);
 	const dialect = args.includes('--powershell') ? 'powershell' : 'bash';
-	process.stdout.write(
+	writeOutput(
+		1,
 		`${await explainCommandLine(commandLine, dialect, provider, policy, environment.workspaceFolder)}\n`,
 	);
 	return 0;
@@ -222,11 +228,11 @@ async function explain(args: readonly string[]): Promise<number> {
 async function main(argv: readonly string[]): Promise<number> {
 	const [first, ...rest] = argv;
 	if (first === '--help' || first === '-h') {
-		process.stdout.write(`${USAGE}\n`);
+		writeOutput(1, `${USAGE}\n`);
 		return 0;
 	}
 	const output = {
-		out: (text: string) => process.stdout.write(text),
+		out: (text: string) => writeOutput(1, text),
 		err: (line: string) => warn(line),
 	};
 	if (first === '--explain' && rest.includes('--event')) {
@@ -239,7 +245,7 @@ async function main(argv: readonly string[]): Promise<number> {
 		return replayCommand(rest, environmentFor(process.cwd()), output);
 	}
 	if (first?.startsWith('--')) {
-		process.stderr.write(`hookwarden: unknown option ${first}\n${USAGE}\n`);
+		writeOutput(2, `hookwarden: unknown option ${first}\n${USAGE}\n`);
 		return 64;
 	}
 	await decideEvent(first);
@@ -253,6 +259,6 @@ main(process.argv.slice(2)).then(
 	(error: unknown) => {
 		// Last resort: something outside every handler failed. Still one line on stderr and a JSON answer on stdout.
 		warn(`internal error: ${error instanceof Error ? error.message : String(error)}`);
-		process.stdout.write('{}\n');
+		writeOutput(1, '{}\n');
 	},
 );

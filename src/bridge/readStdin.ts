@@ -1,4 +1,4 @@
-import * as fs from 'node:fs';
+import { readSync } from 'node:fs';
 
 /** Why stdin could not be used as a hook payload. */
 export type StdinProblem =
@@ -22,7 +22,7 @@ export function readStdin(fd = 0, limit = MAX_INPUT_BYTES): { text: string } | S
 		const chunk = Buffer.allocUnsafe(CHUNK);
 		let read: number;
 		try {
-			read = fs.readSync(fd, chunk, 0, CHUNK, null);
+			read = readSync(fd, chunk, 0, CHUNK, null);
 		} catch (error) {
 			const code = (error as NodeJS.ErrnoException).code;
 			if (code === 'EAGAIN') {

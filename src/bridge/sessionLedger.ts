@@ -1,5 +1,5 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * Remembers, across bridge processes, how many subagents each session started: one line per SubagentStart in a file
@@ -15,7 +15,7 @@ export class SessionLedger {
 			return 0;
 		}
 		try {
-			return fs.readFileSync(this.file(sessionId), 'utf8').split('\n').filter(Boolean).length;
+			return readFileSync(this.file(sessionId), 'utf8').split('\n').filter(Boolean).length;
 		} catch {
 			return 0;
 		}
@@ -26,12 +26,12 @@ export class SessionLedger {
 		if (!sessionId || !this.folder) {
 			return;
 		}
-		fs.mkdirSync(this.folder, { recursive: true, mode: 0o700 });
-		fs.appendFileSync(this.file(sessionId), `${agentId ?? '-'}\n`, { mode: 0o600 });
+		mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+		appendFileSync(this.file(sessionId), `${agentId ?? '-'}\n`, { mode: 0o600 });
 	}
 
 	private file(sessionId: string): string {
-		return path.join(
+		return join(
 			this.folder ?? '.',
 			`${sessionId.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 120)}.subagents`,
 		);

@@ -1,4 +1,4 @@
-import * as path from 'node:path';
+import { join } from 'node:path';
 
 import type { ShellAnalyzer, ShellDialect } from '../core/shell/commandLine';
 import type { ShellAnalyzerOptions } from './shellEntry';
@@ -20,6 +20,6 @@ export function loadShellAnalyzer(
 ): Promise<ShellAnalyzer> {
 	// A computed path keeps esbuild from inlining the grammar bundle into the caller's bundle.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const bundle = require(path.join(bundleFolder, 'bridge-shell.js')) as ShellBundle;
+	const bundle = require(join(bundleFolder, 'bridge-shell.js')) as ShellBundle;
 	return bundle.createShellAnalyzer({ dialects: [dialect], baselineWasmOnly });
 }

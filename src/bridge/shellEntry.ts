@@ -1,6 +1,6 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import * as v8 from 'node:v8';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import * as vscodeTreeSitter from '@vscode/tree-sitter-wasm';
 import type { ShellAnalyzer, ShellDialect } from '../core/shell/commandLine';
 import type { ShellTreeParser } from '../core/shell/syntaxTree';
@@ -29,10 +29,10 @@ const GRAMMAR_FILES: Readonly<Record<ShellDialect, string>> = {
  */
 function wasmPath(file: string): string {
 	const candidates = [
-		path.join(__dirname, file),
-		path.join(__dirname, '../../node_modules/@vscode/tree-sitter-wasm/wasm', file),
+		join(__dirname, file),
+		join(__dirname, '../../node_modules/@vscode/tree-sitter-wasm/wasm', file),
 	];
-	const found = candidates.find((candidate) => fs.existsSync(candidate));
+	const found = candidates.find((candidate) => existsSync(candidate));
 	if (!found) {
 		throw new Error(`${file} not found next to ${__dirname}`);
 	}
@@ -54,14 +54,14 @@ export async function createShellAnalyzer(
 	options: ShellAnalyzerOptions = {},
 ): Promise<ShellAnalyzer> {
 	if (options.baselineWasmOnly ?? true) {
-		v8.setFlagsFromString('--liftoff-only');
+		setFlagsFromString('--liftoff-only');
 	}
 	runtime ??= Parser.init({ locateFile: () => wasmPath('tree-sitter.wasm') });
 	await runtime;
 	const parsers: Partial<Record<ShellDialect, ShellTreeParser>> = {};
 	await Promise.all(
 		(options.dialects ?? ['bash', 'powershell']).map(async (dialect) => {
-			const language = await Language.load(fs.readFileSync(wasmPath(GRAMMAR_FILES[dialect])));
+			const language = await Language.load(readFileSync(wasmPath(GRAMMAR_FILES[dialect])));
 			const parser = new Parser();
 			parser.setLanguage(language);
 			parsers[dialect] = parser;

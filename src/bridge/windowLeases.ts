@@ -1,5 +1,5 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { leaseFolder } from '../protocol/endpoint';
 import type { WindowLease } from '../protocol/windowLease';
@@ -14,7 +14,7 @@ export function readLiveLeases(runtime: string): WindowLease[] {
 	const folder = leaseFolder(runtime);
 	let names: string[];
 	try {
-		names = fs.readdirSync(folder);
+		names = readdirSync(folder);
 	} catch {
 		return [];
 	}
@@ -23,10 +23,10 @@ export function readLiveLeases(runtime: string): WindowLease[] {
 		if (!name.endsWith('.json')) {
 			continue;
 		}
-		const file = path.join(folder, name);
+		const file = join(folder, name);
 		let lease: WindowLease | undefined;
 		try {
-			const parsed = windowLeaseSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+			const parsed = windowLeaseSchema().safeParse(JSON.parse(readFileSync(file, 'utf8')));
 			lease = parsed.success ? parsed.data : undefined;
 		} catch {
 			lease = undefined;
@@ -35,9 +35,9 @@ export function readLiveLeases(runtime: string): WindowLease[] {
 			leases.push(lease);
 			continue;
 		}
-		fs.rmSync(file, { force: true });
+		rmSync(file, { force: true });
 		if (lease && process.platform !== 'win32') {
-			fs.rmSync(lease.endpoint, { force: true });
+			rmSync(lease.endpoint, { force: true });
 		}
 	}
 	return leases;

@@ -360,6 +360,39 @@ describe('bridge, bad input gets the failMode verdict and one clear line', () =>
 		expect(run.stderr).toMatch(/larger than/);
 	});
 
+	it('prints an answer larger than a pipe buffer whole', async () => {
+		const wide = mkdtempSync(join(tmpdir(), 'hookwarden-wide-'));
+		mkdirSync(join(wide, '.vscode'));
+		const context = `Read this first. ${'x'.repeat(300 * 1024)}`;
+		writeFileSync(
+			join(wide, '.vscode', 'settings.json'),
+			JSON.stringify({ 'hookwarden.context.sessionStart': context }),
+		);
+		try {
+			const run = await runHook(
+				hook('SessionStart'),
+				local('SessionStart', { cwd: wide, source: 'new' }),
+				wide,
+			);
+			expect(run.code).toBe(0);
+			const output = run.json.hookSpecificOutput as Record<string, unknown>;
+			expect(output.additionalContext).toBe(context);
+		} finally {
+			rmSync(wide, { recursive: true, force: true });
+		}
+	});
+
+	it('exits quietly when the runner stops reading before the answer (EPIPE)', async () => {
+		const child = spawn('node', [BRIDGE, 'PreToolUse'], { cwd: workspace });
+		child.stdout.destroy();
+		let stderr = '';
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		child.stdin.end(local('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: 'a' } }));
+		const code = await new Promise<number | null>((done) => child.on('close', done));
+		expect(code).toBe(0);
+		expect(stderr).toBe('');
+	});
+
 	it('reports a broken settings file in one line and still applies the packs', async () => {
 		const broken = mkdtempSync(join(tmpdir(), 'hookwarden-broken-'));
 		mkdirSync(join(broken, '.vscode'));

@@ -98,7 +98,7 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 			}
 			if (settingKey === 'rules') {
 				(parsed.data as unknown[]).forEach((candidate, index) => {
-					const rule = ruleSchema.safeParse(candidate);
+					const rule = ruleSchema().safeParse(candidate);
 					if (rule.success) {
 						rules.push({ rule: rule.data, source: layer.source, index });
 					} else {

@@ -1,5 +1,6 @@
 import { HOOK_EVENT_NAMES } from '../events/hookEventName';
 import { AUDIT_SETTINGS } from '../audit/auditSettings';
+import { builtOnFirstUse } from '../util/builtOnFirstUse';
 import { setting } from '../util/lazySchema';
 import * as z from '../util/zod';
 import type { PackId } from './pack';
@@ -10,32 +11,30 @@ function nonEmptyString() {
 	return z.string().check(z.minLength(1));
 }
 
-/** A value that may be written as one string or a list of strings; every entry is a pattern. */
-export const patternListSchema = z.union([
-	nonEmptyString(),
-	z.array(nonEmptyString()).check(z.minLength(1)),
-]);
-
 /**
  * One entry of `hookwarden.rules`. Every criterion that is present must match; `event` defaults to PreToolUse.
  * Unknown keys are errors so a typo (`verdit`) is reported instead of silently widening the rule.
  */
-export const ruleSchema = z.strictObject({
-	id: z.optional(nonEmptyString()),
-	description: z.optional(z.string()),
-	event: z.optional(z.enum(HOOK_EVENT_NAMES)),
-	tool: z.optional(patternListSchema),
-	command: z.optional(patternListSchema),
-	path: z.optional(patternListSchema),
-	prompt: z.optional(patternListSchema),
-	agent: z.optional(patternListSchema),
-	verdict: z.enum(['allow', 'ask', 'deny']),
-	reason: z.optional(z.string()),
-	context: z.optional(z.string()),
+export const ruleSchema = builtOnFirstUse(() => {
+	// A value that may be written as one string or a list of strings; every entry is a pattern.
+	const patternList = z.union([nonEmptyString(), z.array(nonEmptyString()).check(z.minLength(1))]);
+	return z.strictObject({
+		id: z.optional(nonEmptyString()),
+		description: z.optional(z.string()),
+		event: z.optional(z.enum(HOOK_EVENT_NAMES)),
+		tool: z.optional(patternList),
+		command: z.optional(patternList),
+		path: z.optional(patternList),
+		prompt: z.optional(patternList),
+		agent: z.optional(patternList),
+		verdict: z.enum(['allow', 'ask', 'deny']),
+		reason: z.optional(z.string()),
+		context: z.optional(z.string()),
+	});
 });
 
 /** A rule as written in settings, after validation. */
-export type Rule = z.infer<typeof ruleSchema>;
+export type Rule = z.infer<ReturnType<typeof ruleSchema>>;
 
 // `hookwarden.packs`: each built-in pack can be switched off; a missing key keeps the default (on).
 function packSwitches() {

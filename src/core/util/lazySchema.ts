@@ -1,3 +1,4 @@
+import { builtOnFirstUse } from './builtOnFirstUse';
 import type * as z from './zod';
 
 /**
@@ -8,10 +9,10 @@ export function setting<S extends z.ZodMiniType, D>(
 	build: () => S,
 	defaultValue: D,
 ): { readonly schema: S; readonly default: D } {
-	let schema: S | undefined;
+	const schema = builtOnFirstUse(build);
 	return {
 		get schema() {
-			return (schema ??= build());
+			return schema();
 		},
 		default: defaultValue,
 	};

@@ -97,10 +97,10 @@ describe('package.json contributes.configuration matches the zod settings schema
 		const items = declared[`${SETTINGS_SECTION}.rules`]?.items;
 		expect(items?.additionalProperties).toBe(false);
 		expect(Object.keys(items?.properties ?? {}).sort()).toEqual(
-			Object.keys(ruleSchema.shape).sort(),
+			Object.keys(ruleSchema().shape).sort(),
 		);
 		expect(items?.required).toEqual(['verdict']);
-		for (const [name, field] of Object.entries(ruleSchema.shape)) {
+		for (const [name, field] of Object.entries(ruleSchema().shape)) {
 			const facts = zodFacts(field instanceof z.ZodMiniOptional ? field.def.innerType : field);
 			const property = items?.properties?.[name];
 			expect(property?.markdownDescription, `rule.${name}`).toBeTruthy();
