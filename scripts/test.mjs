@@ -43,12 +43,16 @@ function vitest(label, config) {
 	}
 	run(label, 'npx', args);
 	if (existsSync(report)) {
-		const { numPassedTests, numFailedTests, numFailedTestSuites } = JSON.parse(
+		const { numPassedTests, numFailedTests, testResults } = JSON.parse(
 			readFileSync(report, 'utf8'),
 		);
 		passed += numPassedTests;
 		// A file that fails to load runs no test at all; it still has to count as a failure in the closing line.
-		failed += numFailedTests + numFailedTestSuites;
+		// (numFailedTestSuites would also count every describe block around a failed test.)
+		const unloaded = testResults.filter(
+			(file) => file.status === 'failed' && file.assertionResults.length === 0,
+		);
+		failed += numFailedTests + unloaded.length;
 	} else {
 		failed += 1;
 	}

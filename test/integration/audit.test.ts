@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogFiles } from '../../src/bridge/auditLogFile';
 import { readAuditLog } from '../../src/bridge/auditLogReader';
 import type { AuditEventRecord } from '../../src/core/audit/auditRecord';
+import { parseAuditLine } from '../../src/core/audit/parseAuditLine';
 
 const BRIDGE = resolve(__dirname, '../../dist/bridge.js');
 
@@ -237,18 +238,16 @@ for (let i = 0; i < Number(count); i++) {
 		victim.child.kill('SIGKILL');
 		await Promise.all([victim.closed, ...others.map((o) => o.closed)]);
 		const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-		const parsed = lines.map((line) => {
-			try {
-				return JSON.parse(line) as { session: string };
-			} catch {
-				return undefined;
-			}
-		});
-		// A SIGKILL lands between syscalls: a write either happened whole or not at all.
-		expect(parsed.filter((p) => p === undefined)).toHaveLength(0);
-		expect(parsed.filter((p) => p?.session === 'a')).toHaveLength(400);
-		expect(parsed.filter((p) => p?.session === 'b')).toHaveLength(400);
-		expect(parsed.filter((p) => p?.session === 'victim').length).toBeGreaterThan(0);
+		const parsed = lines.map(parseAuditLine);
+		const sessions = parsed.map((p) =>
+			p.kind === 'record' ? (p.record as unknown as { session: string }).session : undefined,
+		);
+		// A SIGKILL can stop a write part-way (Linux checks for it between pages), so the victim may leave one torn
+		// line at most; a line another writer appended to it is recovered whole by the reader.
+		expect(parsed.filter((p) => p.kind === 'corrupt').length).toBeLessThanOrEqual(1);
+		expect(sessions.filter((session) => session === 'a')).toHaveLength(400);
+		expect(sessions.filter((session) => session === 'b')).toHaveLength(400);
+		expect(sessions.filter((session) => session === 'victim').length).toBeGreaterThan(0);
 		rmSync(dir, { recursive: true, force: true });
 	}, 60_000);
 });
