@@ -31,13 +31,15 @@ const extensionOptions = {
 
 /**
  * The bridge starts once per hook event, so its main bundle holds only what every event needs; the shell
- * grammar is a separate bundle the bridge `require`s only for shell tools.
+ * grammar is a separate bundle the bridge `require`s only for shell tools, and a hook call that names its window
+ * first runs the small bundle that asks it (see src/bridge/bootstrap.ts).
  * @type {import('esbuild').BuildOptions}
  */
 const bridgeOptions = {
 	...base,
 	entryPoints: {
 		bridge: 'src/bridge/bootstrap.ts',
+		'bridge-window': 'src/bridge/windowFirst.ts',
 		'bridge-main': 'src/bridge/main.ts',
 		'bridge-shell': 'src/bridge/shellEntry.ts',
 	},

@@ -1,30 +1,32 @@
-import { readFileSync } from 'node:fs';
-
-import { secretFile } from '../protocol/endpoint';
 import { pickWindowLease } from '../protocol/windowLease';
-import type { WindowReply } from './postToWindow';
+import type { WindowReply, WindowRequest } from './postToWindow';
 import { postToWindow } from './postToWindow';
+import { readWindowToken } from './windowToken';
 import { readLiveLeases } from './windowLeases';
 
 /**
  * Asks the VS Code window that serves `cwd` to decide: the window named by `HOOKWARDEN_ENDPOINT` (which the extension
  * sets in its extension host, so hooks that window spawns reach it exactly), else the window whose workspace holds
- * `cwd`. Returns `undefined` when no window is listening (or there is no trusted runtime folder to find one in), so
- * the caller decides headless.
+ * `cwd`. `alreadyTried` is an endpoint that did not answer a moment ago (see windowFirst.ts). Returns `undefined`
+ * when no window is listening (or there is no trusted runtime folder to find one in), so the caller decides headless.
  */
 export async function askWindow(
 	env: NodeJS.ProcessEnv,
 	runtime: string | undefined,
-	request: { readonly event?: string; readonly payload: unknown; readonly cwd: string },
+	request: WindowRequest,
+	alreadyTried?: string,
 ): Promise<WindowReply | undefined> {
 	if (!runtime) {
 		return undefined;
 	}
-	const token = readToken(env.HOOKWARDEN_SECRET_FILE ?? secretFile(runtime));
+	const token = readWindowToken(env, runtime);
 	if (!token) {
 		return undefined;
 	}
 	for (const endpoint of endpointsToTry(env, runtime, request.cwd)) {
+		if (endpoint === alreadyTried) {
+			continue;
+		}
 		const reply = await postToWindow(endpoint, token, request);
 		if (reply.kind !== 'unreachable') {
 			return reply;
@@ -42,13 +44,5 @@ function* endpointsToTry(env: NodeJS.ProcessEnv, runtime: string, cwd: string): 
 	const leased = pickWindowLease(readLiveLeases(runtime), cwd)?.endpoint;
 	if (leased && leased !== named) {
 		yield leased;
-	}
-}
-
-function readToken(file: string): string | undefined {
-	try {
-		return /^Authorization: Bearer (\S+)/.exec(readFileSync(file, 'utf8'))?.[1];
-	} catch {
-		return undefined;
 	}
 }

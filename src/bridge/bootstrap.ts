@@ -1,18 +1,22 @@
 /*
- * The bridge's entry point (dist/bridge.js): runs dist/bridge-main.js through V8's code cache. Every hook event starts
- * a new process, and compiling the main bundle from scratch is one of the larger costs of that start; the cache is
- * written next to the bundle after the first run (it is trusted exactly as much as the bundle beside it) and V8
- * rejects it by itself after an update or on another Node version, in which case it is written again.
+ * The bridge's entry point (dist/bridge.js). Every hook event starts a new process, so this file decides how little
+ * of the bridge that process loads:
+ *   - a hook call from a process that names its window (`HOOKWARDEN_ENDPOINT`) first runs dist/bridge-window.js, which
+ *     only asks that window; dist/bridge-main.js is loaded only when the window does not answer;
+ *   - everything else runs dist/bridge-main.js at once.
+ * Each bundle runs through V8's code cache, because compiling from scratch is one of the larger costs of a start. The
+ * cache is written next to its bundle after the first run (it is trusted exactly as much as the bundle beside it),
+ * and V8 rejects it by itself after an update or on another Node version, in which case it is written again.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 
-const mainFile = join(__dirname, 'bridge-main.js');
-const cacheFile = `${mainFile}.${process.version}-${process.arch}.cache`;
+import type { runBridge } from './main';
+import type { answerFromNamedWindow } from './windowFirst';
 
-function readCache(): Buffer | undefined {
+function readCache(cacheFile: string): Buffer | undefined {
 	try {
 		return readFileSync(cacheFile);
 	} catch {
@@ -20,7 +24,7 @@ function readCache(): Buffer | undefined {
 	}
 }
 
-function writeCache(script: Script): void {
+function writeCache(script: Script, cacheFile: string): void {
 	try {
 		const temporary = `${cacheFile}.${process.pid}`;
 		writeFileSync(temporary, script.createCachedData());
@@ -30,20 +34,47 @@ function writeCache(script: Script): void {
 	}
 }
 
-const cachedData = readCache();
-// The shebang esbuild puts on every bridge bundle is only valid at the very start of a file.
-const source = readFileSync(mainFile, 'utf8').replace(/^#!.*/, '');
-const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-const script = new Script(wrapped, { filename: mainFile, ...(cachedData && { cachedData }) });
-if (!cachedData || script.cachedDataRejected) {
-	// At exit the functions this run compiled are in the cache too, not only the top level.
-	process.once('exit', () => writeCache(script));
+/** Runs one bundle next to this file as a CommonJS module, through its code cache, and returns its exports. */
+function runBundle(name: string): unknown {
+	const file = join(__dirname, name);
+	const cacheFile = `${file}.${process.version}-${process.arch}.cache`;
+	const cachedData = readCache(cacheFile);
+	// The shebang esbuild puts on every bridge bundle is only valid at the very start of a file.
+	const source = readFileSync(file, 'utf8').replace(/^#!.*/, '');
+	const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+	const script = new Script(wrapped, { filename: file, ...(cachedData && { cachedData }) });
+	if (!cachedData || script.cachedDataRejected) {
+		// At exit the functions this run compiled are in the cache too, not only the top level.
+		process.once('exit', () => writeCache(script, cacheFile));
+	}
+	const module = { exports: {} };
+	(script.runInThisContext() as (...args: unknown[]) => void)(
+		module.exports,
+		createRequire(file),
+		module,
+		file,
+		__dirname,
+	);
+	return module.exports;
 }
-const mainModule = { exports: {} };
-(script.runInThisContext() as (...args: unknown[]) => void)(
-	mainModule.exports,
-	createRequire(mainFile),
-	mainModule,
-	mainFile,
-	__dirname,
-);
+
+const loadMain = () => runBundle('bridge-main.js') as { runBridge: typeof runBridge };
+
+const argv = process.argv.slice(2);
+const [first] = argv;
+const endpoint = process.env.HOOKWARDEN_ENDPOINT;
+if (endpoint && first !== undefined && !first.startsWith('-')) {
+	const windowFirst = runBundle('bridge-window.js') as {
+		answerFromNamedWindow: typeof answerFromNamedWindow;
+	};
+	windowFirst
+		.answerFromNamedWindow(first, endpoint, process.env)
+		.then((handover) => handover && loadMain().runBridge(argv, handover))
+		.catch((error: unknown) => {
+			// Only a broken install gets here (the main bundle would not load); the runner still gets one JSON answer.
+			writeSync(2, `hookwarden: internal error: ${(error as Error).message}\n`);
+			writeSync(1, '{}\n');
+		});
+} else {
+	loadMain().runBridge(argv);
+}

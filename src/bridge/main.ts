@@ -51,8 +51,9 @@ import { askWindow } from './askWindow';
 import { trustedRuntimeFolder } from './bridgeRuntimeFolder';
 import { explainCommandLine } from './explainCommandLine';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
-import { readStdin } from './readStdin';
+import { readHookInput } from './readHookInput';
 import { SessionLedger } from './sessionLedger';
+import type { Handover } from './windowFirst';
 import { writeOutput } from './writeOutput';
 import { loadShellAnalyzer } from './shellBundle';
 
@@ -109,7 +110,7 @@ function topLevelOnly(decision: MergedDecision): Record<string, unknown> {
 		: {};
 }
 
-async function decideEvent(hintArg: string | undefined): Promise<void> {
+async function decideEvent(hintArg: string | undefined, handover?: Handover): Promise<void> {
 	const receivedAt = Date.now();
 	const hint = hintArg === undefined ? undefined : parseHookEventName(hintArg);
 	// Only a payload without a cwd, or one that cannot be read, is decided for the bridge's own cwd.
@@ -127,36 +128,18 @@ async function decideEvent(hintArg: string | undefined): Promise<void> {
 		warn(`unknown event argument '${hintArg}'; using the event named in the payload`);
 	}
 
-	const input = readStdin();
-	if ('kind' in input) {
-		fail(
-			input.kind === 'tooLarge'
-				? `hook input is larger than ${input.limit} bytes`
-				: 'hook input is not UTF-8 text',
-		);
+	const input = handover?.input ?? readHookInput(hintArg);
+	if (input.kind === 'unreadable') {
+		fail(input.cause);
 		return;
 	}
-	if (input.text.trim() === '') {
-		fail('hook input is empty; expected one JSON object on stdin');
-		return;
-	}
-	let raw: unknown;
-	try {
-		raw = JSON.parse(input.text);
-	} catch (error) {
-		fail(`hook input is not valid JSON (${(error as Error).message})`);
-		return;
-	}
-	const cwd =
-		typeof (raw as { cwd?: unknown } | null)?.cwd === 'string'
-			? (raw as { cwd: string }).cwd
-			: process.cwd();
-	// The running window decides first: it knows the session and can ask the person.
-	const reply = await askWindow(process.env, runtimeFolder(), {
-		...(hintArg !== undefined && { event: hintArg }),
-		payload: raw,
-		cwd,
-	});
+	// The running window decides first: it knows the session and can ask the person. A refusal from the window the
+	// first stage asked stands; a window that was not listening there is not asked twice.
+	const asked = handover?.asked;
+	const reply =
+		asked && asked.reply.kind !== 'unreachable'
+			? asked.reply
+			: await askWindow(process.env, runtimeFolder(), input.request, asked?.endpoint);
 	if (reply?.kind === 'answer') {
 		writeOutput(1, reply.body.endsWith('\n') ? reply.body : `${reply.body}\n`);
 		return;
@@ -167,7 +150,7 @@ async function decideEvent(hintArg: string | undefined): Promise<void> {
 			`the VS Code window refused the hook (${reply.status}: ${reply.message}); deciding without it`,
 		);
 	}
-	const parsed = parseHookEvent(raw, hint);
+	const parsed = parseHookEvent(input.payload, hint);
 	if (!parsed.ok) {
 		fail(`hook input rejected: ${describeHookInputError(parsed.error)}`);
 		return;
@@ -225,7 +208,7 @@ async function explain(args: readonly string[]): Promise<number> {
 	return 0;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+async function main(argv: readonly string[], handover?: Handover): Promise<number> {
 	const [first, ...rest] = argv;
 	if (first === '--help' || first === '-h') {
 		writeOutput(1, `${USAGE}\n`);
@@ -248,17 +231,23 @@ async function main(argv: readonly string[]): Promise<number> {
 		writeOutput(2, `hookwarden: unknown option ${first}\n${USAGE}\n`);
 		return 64;
 	}
-	await decideEvent(first);
+	await decideEvent(first, handover);
 	return 0;
 }
 
-main(process.argv.slice(2)).then(
-	(code) => {
-		process.exitCode = code;
-	},
-	(error: unknown) => {
-		// Last resort: something outside every handler failed. Still one line on stderr and a JSON answer on stdout.
-		warn(`internal error: ${error instanceof Error ? error.message : String(error)}`);
-		writeOutput(1, '{}\n');
-	},
-);
+/**
+ * Runs the bridge for `argv` (the arguments after the script): dist/bridge.js calls this, with what its first stage
+ * already read when it asked a named window first (see windowFirst.ts).
+ */
+export function runBridge(argv: readonly string[], handover?: Handover): void {
+	main(argv, handover).then(
+		(code) => {
+			process.exitCode = code;
+		},
+		(error: unknown) => {
+			// Last resort: something outside every handler failed. Still one line on stderr and a JSON answer on stdout.
+			warn(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+			writeOutput(1, '{}\n');
+		},
+	);
+}

@@ -12,6 +12,13 @@ export type WindowReply =
 	| { readonly kind: 'refused'; readonly status: number; readonly message: string }
 	| { readonly kind: 'unreachable'; readonly message: string };
 
+/** What a window is asked: the payload as the runner sent it, the event argument, and the folder to decide for. */
+export interface WindowRequest {
+	readonly event?: string;
+	readonly payload: unknown;
+	readonly cwd: string;
+}
+
 /** How long to wait for a window to accept the connection; once connected, the answer may take as long as an approval. */
 export const CONNECT_TIMEOUT_MS = 250;
 
@@ -22,7 +29,7 @@ export const CONNECT_TIMEOUT_MS = 250;
 export function postToWindow(
 	endpoint: string,
 	token: string,
-	request: { readonly event?: string; readonly payload: unknown; readonly cwd: string },
+	request: WindowRequest,
 ): Promise<WindowReply> {
 	const body = JSON.stringify({ v: PROTOCOL_VERSION, client: 'node', ...request });
 	const head =

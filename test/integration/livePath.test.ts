@@ -14,7 +14,9 @@ import { CompositeHooksProvider } from '../../src/core/provider/compositeHooksPr
 import { SessionTracker } from '../../src/core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../../src/core/util/clock';
 import { HookServer } from '../../src/host/hookServer';
+import { leaseFolder } from '../../src/protocol/endpoint';
 import { posixLauncher } from '../../src/protocol/launcherScripts';
+import { PROTOCOL_VERSION } from '../../src/protocol/wire';
 
 const BRIDGE = resolve(__dirname, '../../dist/bridge.js');
 const TOKEN = 'k'.repeat(43);
@@ -153,6 +155,36 @@ describe.each([
 			HOOKWARDEN_SECRET_FILE: secretFile,
 		});
 		expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
+	});
+
+	it('finds the live window by its lease when the window it names is gone', async () => {
+		const runtime = join(root, 'runtime', `hookwarden-${process.getuid?.() ?? 'user'}`);
+		const lease = join(leaseFolder(runtime), `lease-${program()}.json`);
+		mkdirSync(leaseFolder(runtime), { recursive: true, mode: 0o700 });
+		chmodSync(runtime, 0o700);
+		writeFileSync(
+			lease,
+			JSON.stringify({
+				v: PROTOCOL_VERSION,
+				pid: process.pid,
+				endpoint: socket,
+				folders: [workspace],
+				startedAt: Date.now(),
+			}),
+		);
+		try {
+			const [prog, args] = command();
+			const result = await run(prog, [...args], payload('make deploy'), {
+				HOOKWARDEN_ENDPOINT: join(root, 'gone.sock'),
+				HOOKWARDEN_SECRET_FILE: secretFile,
+			});
+			expect(JSON.parse(result.stdout)).toMatchObject({
+				permissionDecision: 'deny',
+				permissionDecisionReason: 'Deploys go through CI.',
+			});
+		} finally {
+			rmSync(lease, { force: true });
+		}
 	});
 
 	it('is refused with a wrong secret and decides headless instead', async () => {

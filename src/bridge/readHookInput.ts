@@ -1,0 +1,45 @@
+import type { WindowRequest } from './postToWindow';
+import { readStdin } from './readStdin';
+
+/** The hook payload read from stdin, with the request a window is asked; or why it cannot be read, for one line. */
+export type HookInput =
+	| { readonly kind: 'unreadable'; readonly cause: string }
+	| { readonly kind: 'read'; readonly payload: unknown; readonly request: WindowRequest };
+
+/**
+ * Reads stdin once and parses it as JSON. Nothing about the payload is checked here: the window checks what it is
+ * sent, and the headless path parses it into an event itself.
+ */
+export function readHookInput(hintArg: string | undefined): HookInput {
+	const input = readStdin();
+	if ('kind' in input) {
+		return {
+			kind: 'unreadable',
+			cause:
+				input.kind === 'tooLarge'
+					? `hook input is larger than ${input.limit} bytes`
+					: 'hook input is not UTF-8 text',
+		};
+	}
+	if (input.text.trim() === '') {
+		return { kind: 'unreadable', cause: 'hook input is empty; expected one JSON object on stdin' };
+	}
+	let payload: unknown;
+	try {
+		payload = JSON.parse(input.text);
+	} catch (error) {
+		return {
+			kind: 'unreadable',
+			cause: `hook input is not valid JSON (${(error as Error).message})`,
+		};
+	}
+	const cwd =
+		typeof (payload as { cwd?: unknown } | null)?.cwd === 'string'
+			? (payload as { cwd: string }).cwd
+			: process.cwd();
+	return {
+		kind: 'read',
+		payload,
+		request: { ...(hintArg !== undefined && { event: hintArg }), payload, cwd },
+	};
+}
