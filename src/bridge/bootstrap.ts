@@ -8,13 +8,14 @@
  * cache is written next to its bundle after the first run (it is trusted exactly as much as the bundle beside it),
  * and V8 rejects it by itself after an update or on another Node version, in which case it is written again.
  */
-import { readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 
 import type { runBridge } from './main';
-import type { answerFromNamedWindow } from './windowFirst';
+import type { answerFromNamedWindow, Handover } from './windowFirst';
+import { writeOutput } from './writeOutput';
 
 function readCache(cacheFile: string): Buffer | undefined {
 	try {
@@ -58,23 +59,42 @@ function runBundle(name: string): unknown {
 	return module.exports;
 }
 
-const loadMain = () => runBundle('bridge-main.js') as { runBridge: typeof runBridge };
-
-const argv = process.argv.slice(2);
-const [first] = argv;
-const endpoint = process.env.HOOKWARDEN_ENDPOINT;
-if (endpoint && first !== undefined && !first.startsWith('-')) {
-	const windowFirst = runBundle('bridge-window.js') as {
-		answerFromNamedWindow: typeof answerFromNamedWindow;
-	};
-	windowFirst
-		.answerFromNamedWindow(first, endpoint, process.env)
-		.then((handover) => handover && loadMain().runBridge(argv, handover))
-		.catch((error: unknown) => {
-			// Only a broken install gets here (the main bundle would not load); the runner still gets one JSON answer.
-			writeSync(2, `hookwarden: internal error: ${(error as Error).message}\n`);
-			writeSync(1, '{}\n');
-		});
-} else {
-	loadMain().runBridge(argv);
+/** Only a broken install gets here (a bundle would not load): the runner still gets one line and one JSON answer. */
+function answerWithoutBridge(error: unknown): void {
+	const why = error instanceof Error ? error.message : String(error);
+	writeOutput(2, `hookwarden: cannot load the bridge (${why}); answering with no opinion\n`);
+	writeOutput(1, '{}\n');
 }
+
+function runMain(argv: readonly string[], handover?: Handover): void {
+	let main: { runBridge: typeof runBridge };
+	try {
+		main = runBundle('bridge-main.js') as typeof main;
+	} catch (error) {
+		answerWithoutBridge(error);
+		return;
+	}
+	main.runBridge(argv, handover);
+}
+
+function start(argv: readonly string[]): void {
+	const [first] = argv;
+	const endpoint = process.env.HOOKWARDEN_ENDPOINT;
+	if (!endpoint || first === undefined || first.startsWith('-')) {
+		runMain(argv);
+		return;
+	}
+	let windowFirst: { answerFromNamedWindow: typeof answerFromNamedWindow };
+	try {
+		windowFirst = runBundle('bridge-window.js') as typeof windowFirst;
+	} catch {
+		// Nothing is read yet: the main bundle asks the window itself.
+		runMain(argv);
+		return;
+	}
+	void windowFirst
+		.answerFromNamedWindow(first, endpoint, process.env)
+		.then((handover) => handover && runMain(argv, handover));
+}
+
+start(process.argv.slice(2));

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -392,6 +392,33 @@ describe('bridge, bad input gets the failMode verdict and one clear line', () =>
 		expect(code).toBe(0);
 		expect(stderr).toBe('');
 	});
+
+	it.each([
+		['without a window', {}],
+		['with a named window', { HOOKWARDEN_ENDPOINT: '/nonexistent/w.sock' }],
+	])(
+		'answers {} with one line when the main bundle is missing (a broken install), %s',
+		async (_, env) => {
+			const broken = mkdtempSync(join(tmpdir(), 'hookwarden-install-'));
+			for (const name of ['bridge.js', 'bridge-window.js']) {
+				copyFileSync(join(dirname(BRIDGE), name), join(broken, name));
+			}
+			try {
+				const run = await runHook(
+					`node "${join(broken, 'bridge.js')}" PreToolUse`,
+					local('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: 'a' } }),
+					workspace,
+					env,
+				);
+				expect(run.code).toBe(0);
+				expect(run.stdout.trim()).toBe('{}');
+				expect(run.stderr.trim().split('\n')).toHaveLength(1);
+				expect(run.stderr).toMatch(/^hookwarden: cannot load the bridge/);
+			} finally {
+				rmSync(broken, { recursive: true, force: true });
+			}
+		},
+	);
 
 	it('reports a broken settings file in one line and still applies the packs', async () => {
 		const broken = mkdtempSync(join(tmpdir(), 'hookwarden-broken-'));
