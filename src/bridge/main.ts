@@ -141,7 +141,7 @@ async function decideEvent(hintArg: string | undefined, handover?: Handover): Pr
 			? asked.reply
 			: await askWindow(process.env, runtimeFolder(), input.request, asked?.endpoint);
 	if (reply?.kind === 'answer') {
-		writeOutput(1, reply.body.endsWith('\n') ? reply.body : `${reply.body}\n`);
+		writeOutput(1, reply.body);
 		return;
 	}
 	// A 400 means the window could not read the payload either; deciding headless reports why in one line.

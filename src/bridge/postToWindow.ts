@@ -6,7 +6,10 @@ import { HOOK_PATH, PROTOCOL_VERSION } from '../protocol/wire';
 // A plain dynamic import() would fail where the bundle runs inside vm.Script (see bootstrap.ts).
 const lazyRequire = createRequire(__filename);
 
-/** How asking a window ended: its answer, a refusal with its status and message, or no window listening. */
+/**
+ * How asking a window ended: its answer (one line ending in a newline, ready to print), a refusal with its status and
+ * message, or no window listening.
+ */
 export type WindowReply =
 	| { readonly kind: 'answer'; readonly body: string }
 	| { readonly kind: 'refused'; readonly status: number; readonly message: string }
@@ -74,7 +77,7 @@ function parseReply(raw: string): WindowReply {
 	}
 	const body = raw.slice(split + 4);
 	if (status === 200) {
-		return { kind: 'answer', body };
+		return { kind: 'answer', body: body.endsWith('\n') ? body : `${body}\n` };
 	}
 	return { kind: 'refused', status, message: refusalMessage(body) };
 }

@@ -1,5 +1,7 @@
 import { readSync } from 'node:fs';
 
+import { waitBeforeRetry } from './waitBeforeRetry';
+
 /** Why stdin could not be used as a hook payload. */
 export type StdinProblem =
 	{ readonly kind: 'tooLarge'; readonly limit: number } | { readonly kind: 'notText' };
@@ -26,8 +28,7 @@ export function readStdin(fd = 0, limit = MAX_INPUT_BYTES): { text: string } | S
 		} catch (error) {
 			const code = (error as NodeJS.ErrnoException).code;
 			if (code === 'EAGAIN') {
-				// A non-blocking stdin with nothing buffered yet: wait briefly instead of spinning.
-				Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+				waitBeforeRetry();
 				continue;
 			}
 			if (code === 'EOF') {

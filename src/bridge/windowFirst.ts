@@ -50,6 +50,6 @@ export async function answerFromNamedWindow(
 	if (reply.kind !== 'answer') {
 		return { input, asked: { endpoint, reply } };
 	}
-	writeOutput(1, reply.body.endsWith('\n') ? reply.body : `${reply.body}\n`);
+	writeOutput(1, reply.body);
 	return undefined;
 }

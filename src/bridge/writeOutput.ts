@@ -1,5 +1,7 @@
 import { writeSync } from 'node:fs';
 
+import { waitBeforeRetry } from './waitBeforeRetry';
+
 /**
  * Writes all of `text` to stdout (fd 1) or stderr (fd 2) with blocking writes. The first touch of `process.stdout`
  * makes Node load its whole stream machinery (about 6 ms of every hook call's start-up, measured), and Node writes
@@ -13,8 +15,7 @@ export function writeOutput(fd: 1 | 2, text: string): void {
 		} catch (error) {
 			const code = (error as NodeJS.ErrnoException).code;
 			if (code === 'EAGAIN') {
-				// A non-blocking pipe the reader has not drained yet: wait briefly instead of spinning.
-				Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+				waitBeforeRetry();
 				continue;
 			}
 			if (code === 'EPIPE') {
