@@ -42,12 +42,51 @@ function decodeEncodedCommand(value: string): string | undefined {
 	return decoded === '' ? undefined : decoded;
 }
 
+// ssh's options that take a value, glued (`-p22`) or as the next word (`-p 22`); see ssh(1).
+const SSH_VALUE_OPTIONS = new Set('BbcDEeFIiJLlmOoPpRSWw');
+
+/**
+ * The command `ssh [options] destination command…` runs on the remote machine: its words joined by spaces, which
+ * the remote login shell reads as a script (so `ssh prod 'rm -rf /srv'` deletes there). None for an interactive
+ * login or a subsystem (`-s`).
+ */
+function sshRemoteCommand(argv: readonly string[]): EmbeddedScript | undefined {
+	let index = 1;
+	for (; index < argv.length; index++) {
+		const word = argv[index] ?? '';
+		if (word === '--') {
+			index++;
+			break;
+		}
+		if (!/^-./.test(word)) {
+			break;
+		}
+		for (let letter = 1; letter < word.length; letter++) {
+			const option = word[letter] ?? '';
+			if (option === 's') {
+				return undefined;
+			}
+			if (SSH_VALUE_OPTIONS.has(option)) {
+				if (letter === word.length - 1) {
+					index++;
+				}
+				break;
+			}
+		}
+	}
+	const command = argv.slice(index + 1);
+	return command.length === 0 ? undefined : { text: command.join(' '), dialect: 'bash' };
+}
+
 /**
  * The script a command runs from its own arguments: the `-c` string of `bash`/`sh`/`zsh`/`dash`, the `-c` of `su`,
- * the words of `eval`, and the `-Command`/`-EncodedCommand` of `pwsh`/`powershell`.
+ * the words of `eval`, the remote command of `ssh`, and the `-Command`/`-EncodedCommand` of `pwsh`/`powershell`.
  */
 export function embeddedScript(argv: readonly string[]): EmbeddedScript | undefined {
 	const name = programName(argv[0] ?? '');
+	if (name === 'ssh') {
+		return sshRemoteCommand(argv);
+	}
 	if (name === 'eval') {
 		return argv.length > 1 ? { text: argv.slice(1).join(' '), dialect: 'bash' } : undefined;
 	}

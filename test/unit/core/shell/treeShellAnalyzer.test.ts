@@ -138,6 +138,24 @@ describe('substitutions, shell strings and heredocs', () => {
 		['eval "rm -rf ~"', ['line: eval·rm -rf ~', 'shellString: rm·-rf·~']],
 		['eval rm x', ['line: eval·rm·x', 'shellString: rm·x']],
 		["su -c 'rm x' root", ['line: su·-c·rm x·root', 'shellString: rm·x']],
+		[
+			"ssh prod 'rm -rf /srv && ls'",
+			['line: ssh·prod·rm -rf /srv && ls', 'shellString: rm·-rf·/srv', 'shellString: ls'],
+		],
+		[
+			'ssh -p 2222 -i key.pem -tt deploy@prod sudo rm -rf /srv',
+			[
+				'line: ssh·-p·2222·-i·key.pem·-tt·deploy@prod·sudo·rm·-rf·/srv',
+				'shellString: rm·-rf·/srv [sudo]',
+			],
+		],
+		[
+			'ssh -p2222 -oBatchMode=yes -- prod rm x',
+			['line: ssh·-p2222·-oBatchMode=yes·--·prod·rm·x', 'shellString: rm·x'],
+		],
+		['ssh -vJ jump prod rm x', ['line: ssh·-vJ·jump·prod·rm·x', 'shellString: rm·x']],
+		['ssh prod', ['line: ssh·prod']],
+		['ssh -s prod sftp', ['line: ssh·-s·prod·sftp']],
 		['bash <<EOF\nrm -rf /\nls\nEOF', ['line: bash', 'heredoc: rm·-rf·/', 'heredoc: ls']],
 		["sudo sh -s <<'EOF'\nrm x\nEOF", ['line: sh·-s [sudo]', 'heredoc: rm·x']],
 		['bash <<< "rm x"', ['line: bash', 'heredoc: rm·x']],

@@ -53,6 +53,7 @@ describe('destructiveCommands: deny', () => {
 		['find . -name node_modules -exec rm -rf {} +', 'recursiveForceDelete'],
 		["find . -type d -execdir sudo rm -rf {} ';'", 'recursiveForceDelete'],
 		['bash -c "rm -rf /"', 'recursiveForceDelete'],
+		["ssh deploy@prod 'cd /srv && rm -rf *'", 'recursiveForceDelete'],
 		["sh -ec 'cd /tmp && rm -rf x'", 'recursiveForceDelete'],
 		['eval "rm -rf ~"', 'recursiveForceDelete'],
 		["sudo sh -c 'rm -rf /'", 'recursiveForceDelete'],
