@@ -1,5 +1,7 @@
 // Stands in for the extension host in the benchmark: the same HookServer and HookPipeline the extension wires up in
-// activate(), listening on a unix socket, deciding with the same policy engine.
+// activate(), listening on a unix socket, deciding with the same policy engine. `npm run bench` runs it as a process of
+// its own (`--serve <folder>`, driven over the fork IPC channel), as the extension host is: in the benchmark's own
+// process it would share one event loop with the code that times the spawns.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -75,4 +77,18 @@ export function writeLauncher(folder: string, bridgePath: string): string {
 	);
 	chmodSync(file, 0o755);
 	return file;
+}
+
+if (process.argv[2] === '--serve' && process.send) {
+	const folder = process.argv[3] ?? '';
+	void startHost(folder).then((host) => {
+		process.send?.({ socket: host.socket, secretFile: host.secretFile });
+		process.on('message', (message) => {
+			if (message === 'recorded') {
+				process.send?.({ recorded: host.recorded() });
+			} else if (message === 'stop') {
+				void host.stop().then(() => process.exit(0));
+			}
+		});
+	});
 }
