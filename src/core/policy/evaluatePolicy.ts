@@ -4,7 +4,7 @@ import { VERDICT_RANK } from '../provider/decision';
 import type { SimpleCommand } from '../shell/commandLine';
 import type { CompiledPolicy, CompiledRule } from './compilePolicy';
 import type { Finding } from './finding';
-import { matchCommandPattern } from './matchCommandPattern';
+import { commandSpellings, matchCommandPattern, matchSpellings } from './matchCommandPattern';
 import { matchGlob } from './matchGlob';
 import type { Pack, PackId } from './pack';
 import type { PolicyInput } from './policyInput';
@@ -38,6 +38,13 @@ export function evaluatePolicy(
 	const context: string[] = [];
 	let paths: readonly TouchedPath[] | undefined;
 	const lazyPaths = () => (paths ??= touchedPaths(input));
+	// Every command rule reads every sub-command's spellings: worked out once per evaluation, not once per rule.
+	let spelled: readonly SpelledCommand[] | undefined;
+	const lazySpelled = () =>
+		(spelled ??= subCommandsOf(input).map((command) => ({
+			command,
+			spellings: commandSpellings(command, false),
+		})));
 
 	const allowCommandRules: CompiledRule[] = [];
 	for (const rule of policy.rules) {
@@ -48,7 +55,7 @@ export function evaluatePolicy(
 			allowCommandRules.push(rule);
 			continue;
 		}
-		const finding = matchRule(rule, input, lazyPaths);
+		const finding = matchRule(rule, input, lazyPaths, lazySpelled);
 		if (finding) {
 			findings.push(finding);
 		}
@@ -87,20 +94,45 @@ export function evaluatePolicy(
 	return { verdict: winner?.verdict, winner, findings, context };
 }
 
-function matchRule(
-	rule: CompiledRule,
-	input: PolicyInput,
-	paths: () => readonly TouchedPath[],
-): Finding | undefined {
-	const { event } = input;
-	// Built only for a rule that matches: most of the 200 rules a workspace may have do not.
-	const base = (): Finding => ({
+/** A sub-command with the texts command patterns are tried against. */
+interface SpelledCommand {
+	readonly command: SimpleCommand;
+	readonly spellings: readonly string[];
+}
+
+// Built only for a rule that matches: most of the 200 rules a workspace may have do not.
+function findingOf(rule: CompiledRule): Finding {
+	return {
 		verdict: rule.verdict,
 		ruleId: rule.id,
 		reason: ruleReason(rule),
 		source: rule.source,
 		...(rule.context !== undefined && { context: rule.context }),
-	});
+	};
+}
+
+/** The first sub-command that one of `patterns` matches, in line order. */
+function firstMatchingCommand(
+	patterns: readonly TextPattern[],
+	spelled: readonly SpelledCommand[],
+): SimpleCommand | undefined {
+	for (const { command, spellings } of spelled) {
+		for (const pattern of patterns) {
+			if (matchSpellings(pattern, spellings)) {
+				return command;
+			}
+		}
+	}
+	return undefined;
+}
+
+function matchRule(
+	rule: CompiledRule,
+	input: PolicyInput,
+	paths: () => readonly TouchedPath[],
+	spelled: () => readonly SpelledCommand[],
+): Finding | undefined {
+	const { event } = input;
 	switch (event.name) {
 		case 'PreToolUse':
 		case 'PostToolUse': {
@@ -109,9 +141,7 @@ function matchRule(
 			}
 			let subCommand: string | undefined;
 			if (rule.command) {
-				subCommand = subCommandsOf(input).find((command) =>
-					rule.command?.some((pattern) => matchCommandPattern(pattern, command, false)),
-				)?.text;
+				subCommand = firstMatchingCommand(rule.command, spelled())?.text;
 				if (subCommand === undefined) {
 					return undefined;
 				}
@@ -134,14 +164,14 @@ function matchRule(
 				path = hits[0]?.raw;
 			}
 			return {
-				...base(),
+				...findingOf(rule),
 				...(subCommand !== undefined && { subCommand }),
 				...(path !== undefined && { path }),
 			};
 		}
 		case 'UserPromptSubmit':
 			return !rule.prompt || rule.prompt.some((p) => matchText(p, event.prompt, 'contains'))
-				? base()
+				? findingOf(rule)
 				: undefined;
 		case 'SubagentStart':
 		case 'SubagentStop':
@@ -149,13 +179,13 @@ function matchRule(
 				return undefined;
 			}
 			return !rule.agent || rule.agent.some((p) => matchText(p, event.agentType ?? '', 'equals'))
-				? base()
+				? findingOf(rule)
 				: undefined;
 		case 'Stop':
 			// The loop guard: once the agent continues because of a Stop block, never block the same stop again.
-			return event.stopHookActive && rule.verdict !== 'allow' ? undefined : base();
+			return event.stopHookActive && rule.verdict !== 'allow' ? undefined : findingOf(rule);
 		default:
-			return base();
+			return findingOf(rule);
 	}
 }
 

@@ -15,11 +15,21 @@ export function matchCommandPattern(
 	command: SimpleCommand,
 	forAllow: boolean,
 ): boolean {
-	return commandSpellings(command, forAllow).some((spelling) =>
-		pattern.kind === 'regex'
-			? pattern.regex.test(spelling)
-			: startsWithWords(spelling, pattern.text),
-	);
+	return matchSpellings(pattern, commandSpellings(command, forAllow));
+}
+
+/** Whether a command pattern matches any of a sub-command's spellings (see {@link commandSpellings}). */
+export function matchSpellings(pattern: TextPattern, spellings: readonly string[]): boolean {
+	for (const spelling of spellings) {
+		if (
+			pattern.kind === 'regex'
+				? pattern.regex.test(spelling)
+				: startsWithWords(spelling, pattern.text)
+		) {
+			return true;
+		}
+	}
+	return false;
 }
 
 // Spellings depend only on the command, and every rule asks for them: computed once per command, not once per rule.
@@ -28,7 +38,11 @@ const spellingsCache = new WeakMap<
 	{ readonly any: string[]; readonly allow: string[] }
 >();
 
-function commandSpellings(command: SimpleCommand, forAllow: boolean): string[] {
+/**
+ * The texts a command pattern is tried against for one sub-command: as written, and with its wrappers peeled (never
+ * through a privilege wrapper for an allow). Computed once per command and kept.
+ */
+export function commandSpellings(command: SimpleCommand, forAllow: boolean): readonly string[] {
 	let cached = spellingsCache.get(command);
 	if (!cached) {
 		cached = { any: computeSpellings(command, false), allow: computeSpellings(command, true) };
