@@ -17,6 +17,13 @@ describe('findSecrets', () => {
 		[KEY, 'private key'],
 		[`github_pat_${'A'.repeat(30)}`, 'GitHub fine-grained token'],
 		[`xoxb-1234567890-abcdefghij`, 'Slack token'],
+		[`ASIA${'Q'.repeat(16)}`, 'AWS access key id'],
+		[`key=AIza${'b'.repeat(35)}`, 'Google API key'],
+		[`STRIPE=sk_live_${'c'.repeat(24)}`, 'Stripe secret key'],
+		[`rk_live_${'c'.repeat(24)}`, 'Stripe secret key'],
+		[`//registry.npmjs.org/:_authToken=npm_${'d'.repeat(36)}`, 'npm token'],
+		[`glpat-${'e'.repeat(20)}`, 'GitLab token'],
+		[`gho_${'f'.repeat(36)}`, 'GitHub token'],
 	])('finds the credential in %j', (text, kind) => {
 		expect(findSecrets(text).map((m) => m.kind)).toEqual([kind]);
 	});
