@@ -35,10 +35,25 @@ function writeCache(script: Script, cacheFile: string): void {
 	}
 }
 
+/**
+ * What the code cache file is named after besides the bundle: V8 rejects a cache made under other flags, so callers
+ * that differ only in `NODE_OPTIONS` (a terminal with `--max-old-space-size`, the editor without) would otherwise
+ * rewrite one shared cache on every call. Without options the suffix is empty.
+ */
+function cacheKey(): string {
+	const options = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.trim();
+	let hash = 0x811c9dc5;
+	for (let i = 0; i < options.length; i++) {
+		hash = Math.imul(hash ^ options.charCodeAt(i), 0x01000193);
+	}
+	const flags = options === '' ? '' : `-${(hash >>> 0).toString(36)}`;
+	return `${process.version}-${process.arch}${flags}`;
+}
+
 /** Runs one bundle next to this file as a CommonJS module, through its code cache, and returns its exports. */
 function runBundle(name: string): unknown {
 	const file = join(__dirname, name);
-	const cacheFile = `${file}.${process.version}-${process.arch}.cache`;
+	const cacheFile = `${file}.${cacheKey()}.cache`;
 	const cachedData = readCache(cacheFile);
 	// The shebang esbuild puts on every bridge bundle is only valid at the very start of a file.
 	const source = readFileSync(file, 'utf8').replace(/^#!.*/, '');

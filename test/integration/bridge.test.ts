@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	copyFileSync,
+	mkdtempSync,
+	mkdirSync,
+	readdirSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -441,6 +449,41 @@ describe('bridge, bad input gets the failMode verdict and one clear line', () =>
 			expect(run.stderr).toMatch(/settings file .*settings\.json: not valid JSON with comments/);
 		} finally {
 			rmSync(broken, { recursive: true, force: true });
+		}
+	});
+});
+
+describe('bridge code cache', () => {
+	it('keeps one cache per set of Node options, so alternating callers do not rewrite each other', async () => {
+		const install = mkdtempSync(join(tmpdir(), 'hookwarden-cache-'));
+		for (const name of readdirSync(dirname(BRIDGE)).filter((n) => /\.(js|wasm)$/.test(n))) {
+			copyFileSync(join(dirname(BRIDGE), name), join(install, name));
+		}
+		const call = (env: NodeJS.ProcessEnv) =>
+			runHook(
+				`node "${join(install, 'bridge.js')}" PreToolUse`,
+				local('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: 'a' } }),
+				workspace,
+				env,
+			);
+		const withOptions = { NODE_OPTIONS: '--max-old-space-size=4096' };
+		const caches = () =>
+			Object.fromEntries(
+				readdirSync(install)
+					.filter((name) => name.endsWith('.cache'))
+					.map((name) => [name, statSync(join(install, name)).mtimeMs]),
+			);
+		try {
+			await call({});
+			await call(withOptions);
+			const written = caches();
+			expect(Object.keys(written)).toHaveLength(2);
+			for (const env of [{}, withOptions, {}, withOptions]) {
+				expect((await call(env)).stdout.trim()).toBe('{}');
+			}
+			expect(caches()).toEqual(written);
+		} finally {
+			rmSync(install, { recursive: true, force: true });
 		}
 	});
 });
