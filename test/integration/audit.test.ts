@@ -10,34 +10,21 @@ import { auditLogFiles } from '../../src/bridge/auditLogFile';
 import { readAuditLog } from '../../src/bridge/auditLogReader';
 import type { AuditEventRecord } from '../../src/core/audit/auditRecord';
 import { parseAuditLine } from '../../src/core/audit/parseAuditLine';
+import type { ProcessRun } from '../support/runProcess';
+import { runProcess } from '../support/runProcess';
 
 const BRIDGE = resolve(__dirname, '../../dist/bridge.js');
-
-interface Run {
-	readonly code: number | null;
-	readonly stdout: string;
-	readonly stderr: string;
-}
 
 function run(
 	args: string[],
 	stdin: string,
 	cwd: string,
 	env: NodeJS.ProcessEnv = {},
-): Promise<Run> {
-	return new Promise((done, fail) => {
-		const child = spawn(process.execPath, args, {
-			cwd,
-			env: { ...process.env, HOOKWARDEN_USER_SETTINGS: join(cwd, 'no-user-settings.json'), ...env },
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		child.on('error', fail);
-		child.on('close', (code) => done({ code, stdout, stderr }));
-		child.stdin.on('error', () => undefined);
-		child.stdin.end(stdin);
+): Promise<ProcessRun> {
+	return runProcess(process.execPath, args, {
+		cwd,
+		env: { ...process.env, HOOKWARDEN_USER_SETTINGS: join(cwd, 'no-user-settings.json'), ...env },
+		stdin,
 	});
 }
 

@@ -13,44 +13,34 @@ import { dirname, join, resolve } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { ProcessRun } from '../support/runProcess';
+import { runProcess } from '../support/runProcess';
+
 const BRIDGE = resolve(__dirname, '../../dist/bridge.js');
 
-interface HookRun {
-	readonly code: number | null;
-	readonly stdout: string;
-	readonly stderr: string;
+interface HookRun extends ProcessRun {
 	readonly json: Record<string, unknown>;
 }
 
 /** Runs a hook command exactly as VS Code's runner does: `/bin/sh -c '<command>'`, JSON on stdin, cwd = workspace. */
-function runHook(
+async function runHook(
 	command: string,
 	stdin: string | Buffer,
 	cwd: string,
 	env: NodeJS.ProcessEnv = {},
 ): Promise<HookRun> {
-	return new Promise((resolvePromise, reject) => {
-		const child = spawn('/bin/sh', ['-c', command], {
-			cwd,
-			env: { ...process.env, HOOKWARDEN_USER_SETTINGS: join(cwd, 'no-user-settings.json'), ...env },
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		child.on('error', reject);
-		child.on('close', (code) => {
-			let json: Record<string, unknown>;
-			try {
-				json = JSON.parse(stdout) as Record<string, unknown>;
-			} catch {
-				json = { unparsable: stdout };
-			}
-			resolvePromise({ code, stdout, stderr, json });
-		});
-		child.stdin.on('error', () => undefined);
-		child.stdin.end(stdin);
+	const run = await runProcess('/bin/sh', ['-c', command], {
+		cwd,
+		env: { ...process.env, HOOKWARDEN_USER_SETTINGS: join(cwd, 'no-user-settings.json'), ...env },
+		stdin,
 	});
+	let json: Record<string, unknown>;
+	try {
+		json = JSON.parse(run.stdout) as Record<string, unknown>;
+	} catch {
+		json = { unparsable: run.stdout };
+	}
+	return { ...run, json };
 }
 
 let workspace: string;

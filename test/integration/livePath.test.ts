@@ -17,6 +17,8 @@ import { HookServer } from '../../src/host/hookServer';
 import { leaseFolder } from '../../src/protocol/endpoint';
 import { posixLauncher } from '../../src/protocol/launcherScripts';
 import { PROTOCOL_VERSION } from '../../src/protocol/wire';
+import type { ProcessRun } from '../support/runProcess';
+import { runProcess } from '../support/runProcess';
 
 const BRIDGE = resolve(__dirname, '../../dist/bridge.js');
 const TOKEN = 'k'.repeat(43);
@@ -35,24 +37,16 @@ function run(
 	args: string[],
 	stdin: string,
 	env: NodeJS.ProcessEnv,
-): Promise<{ stdout: string; stderr: string; code: number | null }> {
-	return new Promise((done, reject) => {
-		const child = spawn(command, args, {
-			cwd: workspace,
-			env: {
-				...process.env,
-				HOOKWARDEN_USER_SETTINGS: join(root, 'none.json'),
-				XDG_RUNTIME_DIR: join(root, 'runtime'),
-				...env,
-			},
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-		child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-		child.on('error', reject);
-		child.on('close', (code) => done({ stdout, stderr, code }));
-		child.stdin.end(stdin);
+): Promise<ProcessRun> {
+	return runProcess(command, args, {
+		cwd: workspace,
+		env: {
+			...process.env,
+			HOOKWARDEN_USER_SETTINGS: join(root, 'none.json'),
+			XDG_RUNTIME_DIR: join(root, 'runtime'),
+			...env,
+		},
+		stdin,
 	});
 }
 
