@@ -41,7 +41,7 @@ const bridgeOptions = {
 		bridge: 'src/bridge/bootstrap.ts',
 		'bridge-window': 'src/bridge/windowFirst.ts',
 		'bridge-main': 'src/bridge/main.ts',
-		'bridge-shell': 'src/bridge/shellEntry.ts',
+		'bridge-shell': 'src/node/shell/shellGrammars.ts',
 	},
 	outdir: 'dist',
 	banner: { js: '#!/usr/bin/env node' },

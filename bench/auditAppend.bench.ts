@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { appendAuditLine, newAuditId } from '../src/bridge/auditLogFile';
+import { appendAuditLine, newAuditId } from '../src/node/audit/auditLogFile';
 import { toAuditRecord } from '../src/core/audit/toAuditRecord';
 import type { HookEvent } from '../src/core/events/hookEvent';
 import { toolCallOf } from '../src/core/tools/toolCallOf';

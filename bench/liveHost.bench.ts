@@ -13,9 +13,9 @@ import { readPolicySettings } from '../src/core/policy/readPolicySettings';
 import { CompositeHooksProvider } from '../src/core/provider/compositeHooksProvider';
 import { SessionTracker } from '../src/core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../src/core/util/clock';
-import { createShellAnalyzer } from '../src/bridge/shellEntry';
+import { createShellAnalyzer } from '../src/node/shell/shellGrammars';
 import { HookServer } from '../src/host/hookServer';
-import { posixLauncher } from '../src/protocol/launcherScripts';
+import { posixLauncher } from '../src/host/installer/launcherScripts';
 
 export async function startHost(folder: string): Promise<{
 	socket: string;

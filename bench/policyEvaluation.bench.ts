@@ -2,7 +2,7 @@
 // already parsed (parsing is measured on its own), the way the host evaluates every tool call.
 import { performance } from 'node:perf_hooks';
 
-import { createShellAnalyzer } from '../src/bridge/shellEntry';
+import { createShellAnalyzer } from '../src/node/shell/shellGrammars';
 import { BUILTIN_PACKS } from '../src/core/policy/builtinPacks';
 import { compilePolicy } from '../src/core/policy/compilePolicy';
 import { evaluatePolicy } from '../src/core/policy/evaluatePolicy';

@@ -1,8 +1,8 @@
 import { pickWindowLease } from '../protocol/windowLease';
 import type { WindowReply, WindowRequest } from './postToWindow';
 import { postToWindow } from './postToWindow';
-import { readWindowToken } from './windowToken';
-import { readLiveLeases } from './windowLeases';
+import { readWindowToken } from '../node/runtime/windowToken';
+import { readLiveLeases } from '../node/runtime/windowLeases';
 
 /**
  * Asks the VS Code window that serves `cwd` to decide: the window named by `HOOKWARDEN_ENDPOINT` (which the extension

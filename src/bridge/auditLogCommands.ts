@@ -8,10 +8,10 @@ import type { ReplayFailOn } from '../core/audit/replaySession';
 import { replayFails, replaySession } from '../core/audit/replaySession';
 import { BUILTIN_PACKS } from '../core/policy/builtinPacks';
 import { evaluatePolicy } from '../core/policy/evaluatePolicy';
-import { describeSource } from '../core/policy/readPolicySettings';
+import { describeSource } from '../core/policy/describeSource';
 import type { HeadlessEnvironment } from './decideHeadless';
 import { headlessPolicyProvider, loadHeadlessPolicy } from './decideHeadless';
-import { describeSkipped, readAuditLog } from './auditLogReader';
+import { describeSkipped, readAuditLog } from '../node/audit/auditLogReader';
 
 /** Exit codes of the log commands, beyond 0 (success) and 64 (usage). */
 export const AUDIT_EXIT = { changed: 1, usage: 64, noInput: 66 } as const;
@@ -124,7 +124,7 @@ export async function explainEventCommand(
 				? ` [${finding.path}]`
 				: '';
 		lines.push(
-			`  ${finding.verdict.padEnd(5)} ${finding.ruleId}${at} (${describeSource(finding.source)}): ${finding.reason}`,
+			`  ${finding.verdict.padEnd(5)} ${finding.ruleId}${at} (${describeSource(finding.source, { withFile: true })}): ${finding.reason}`,
 		);
 	}
 	lines.push(

@@ -7,10 +7,10 @@ import type { HookEvent } from '../core/events/hookEvent';
 import type { MergedDecision } from '../core/provider/decision';
 import type { RecordedEvent } from '../core/sessions/recordedEvent';
 import { sessionIdOf, SessionTracker } from '../core/sessions/sessionTracker';
-import type { AuditLogTarget } from './auditLogFile';
-import { appendAuditLine, newAuditId } from './auditLogFile';
-import { resolveBridgeAuditFile } from './auditLogLocation';
-import { describeSkipped, readAuditTail } from './auditLogReader';
+import type { AuditLogTarget } from '../node/audit/auditLogFile';
+import { appendAuditLine, newAuditId } from '../node/audit/auditLogFile';
+import { resolveBridgeAuditFile } from '../node/audit/auditLogLocation';
+import { describeSkipped, readAuditTail } from '../node/audit/auditLogReader';
 
 // A Stop summary reads this much history of its session; sessions longer than that are summarised from their tail.
 const SUMMARY_HISTORY = { maxRecords: 20_000, maxBytes: 8 * 1024 * 1024 };

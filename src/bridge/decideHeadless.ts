@@ -9,9 +9,9 @@ import { CompositeHooksProvider } from '../core/provider/compositeHooksProvider'
 import type { MergedDecision } from '../core/provider/decision';
 import type { ShellAnalyzer, ShellDialect } from '../core/shell/commandLine';
 import { plainCommandLine } from '../core/shell/plainCommandLine';
-import { loadSettingsLayers } from './loadSettingsLayers';
-import type { AnalysisCache } from './analysisCache';
-import type { SessionLedger } from './sessionLedger';
+import { loadSettingsLayers } from '../node/settings/loadSettingsLayers';
+import type { AnalysisCache } from '../node/shell/analysisCache';
+import type { SessionLedger } from '../node/sessionLedger';
 
 /** What the headless bridge needs from its process: where it is, whose it is, and how to load the shell grammar. */
 export interface HeadlessEnvironment {

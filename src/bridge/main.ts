@@ -44,18 +44,18 @@ import {
 	loadHeadlessPolicy,
 	loadHeadlessSettings,
 } from './decideHeadless';
-import { AnalysisCache } from './analysisCache';
+import { AnalysisCache } from '../node/shell/analysisCache';
 import { explainEventCommand, replayCommand } from './auditLogCommands';
 import { auditHeadlessAnswer } from './auditLogHeadless';
 import { askWindow } from './askWindow';
-import { trustedRuntimeFolder } from './bridgeRuntimeFolder';
-import { explainCommandLine } from './explainCommandLine';
+import { trustedRuntimeFolder } from '../node/runtime/trustedRuntimeFolder';
+import { explainCommandLine } from '../core/policy/explainCommandLine';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
 import { readHookInput } from './readHookInput';
-import { SessionLedger } from './sessionLedger';
+import { SessionLedger } from '../node/sessionLedger';
 import type { Handover } from './windowFirst';
 import { writeOutput } from './writeOutput';
-import { loadShellAnalyzer } from './shellBundle';
+import { loadShellAnalyzer } from '../node/shell/shellBundle';
 
 const USAGE = `Usage: hookwarden-bridge <EventName>            (hook payload on stdin)
        hookwarden-bridge --explain '<command line>' [--powershell]

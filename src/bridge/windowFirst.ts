@@ -4,12 +4,12 @@
  * prints the answer, loading none of the policy engine, the schemas or the audit log: the main bundle (dist/bridge-main.js)
  * is loaded only when the window did not answer, and is handed what was read so nothing is lost.
  */
-import { trustedRuntimeFolder } from './bridgeRuntimeFolder';
+import { trustedRuntimeFolder } from '../node/runtime/trustedRuntimeFolder';
 import type { WindowReply } from './postToWindow';
 import { postToWindow } from './postToWindow';
 import type { HookInput } from './readHookInput';
 import { readHookInput } from './readHookInput';
-import { readWindowToken } from './windowToken';
+import { readWindowToken } from '../node/runtime/windowToken';
 import { writeOutput } from './writeOutput';
 
 /** What the main bridge takes over when the named window did not answer: the input, and how asking ended. */

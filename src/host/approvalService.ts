@@ -3,8 +3,8 @@ import * as vscode from 'vscode';
 import type { ApprovalQueue } from '../core/approvals/approvalQueue';
 import type { ApprovalResolution, PendingApproval } from '../core/approvals/pendingApproval';
 import type { Provenance } from '../core/provider/decision';
-import type { AllowRule } from '../ui/approvals/alwaysAllowRule';
-import { proposeAlwaysAllowRule } from '../ui/approvals/alwaysAllowRule';
+import type { AllowRule } from '../core/approvals/alwaysAllowRule';
+import { proposeAlwaysAllowRule } from '../core/approvals/alwaysAllowRule';
 import {
 	approvalQuestion,
 	describeResolution,

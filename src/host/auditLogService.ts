@@ -3,10 +3,10 @@ import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
-import type { AuditLogTarget } from '../bridge/auditLogFile';
-import { appendAuditLine, newAuditId } from '../bridge/auditLogFile';
-import { adoptOrphanLog, writeAuditPointer } from '../bridge/auditLogLocation';
-import { describeSkipped, readAuditLog, readAuditTail } from '../bridge/auditLogReader';
+import type { AuditLogTarget } from '../node/audit/auditLogFile';
+import { appendAuditLine, newAuditId } from '../node/audit/auditLogFile';
+import { adoptOrphanLog, writeAuditPointer } from '../node/audit/auditLogLocation';
+import { describeSkipped, readAuditLog, readAuditTail } from '../node/audit/auditLogReader';
 import { AUDIT_FILE_NAME, resolveAuditPathSetting } from '../core/audit/auditLocation';
 import type { AuditPort } from '../core/audit/auditPort';
 import type { AuditEventRecord, AuditRecord } from '../core/audit/auditRecord';

@@ -9,7 +9,7 @@ import {
 	newWindowEndpoint,
 	removeLease,
 	writeLease,
-} from './runtimeFolder';
+} from '../node/runtime/windowRuntime';
 
 /**
  * This window's private endpoint: the socket server, its lease in the runtime folder (rewritten when folders change),

@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { auditLogFiles } from '../../src/bridge/auditLogFile';
-import { readAuditLog } from '../../src/bridge/auditLogReader';
+import { auditLogFiles } from '../../src/node/audit/auditLogFile';
+import { readAuditLog } from '../../src/node/audit/auditLogReader';
 import type { AuditEventRecord } from '../../src/core/audit/auditRecord';
 import { parseAuditLine } from '../../src/core/audit/parseAuditLine';
 import type { ProcessRun } from '../support/runProcess';
@@ -185,7 +185,7 @@ describe('a writer killed mid-stream', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'hookwarden-kill-'));
 		const writer = join(dir, 'writer.cjs');
 		await esbuild.build({
-			entryPoints: [resolve(__dirname, '../../src/bridge/auditLogFile.ts')],
+			entryPoints: [resolve(__dirname, '../../src/node/audit/auditLogFile.ts')],
 			bundle: true,
 			platform: 'node',
 			format: 'cjs',

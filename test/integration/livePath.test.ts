@@ -15,7 +15,7 @@ import { SessionTracker } from '../../src/core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../../src/core/util/clock';
 import { HookServer } from '../../src/host/hookServer';
 import { leaseFolder } from '../../src/protocol/endpoint';
-import { posixLauncher } from '../../src/protocol/launcherScripts';
+import { posixLauncher } from '../../src/host/installer/launcherScripts';
 import { PROTOCOL_VERSION } from '../../src/protocol/wire';
 import type { ProcessRun } from '../support/runProcess';
 import { runProcess } from '../support/runProcess';

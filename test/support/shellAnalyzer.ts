@@ -1,4 +1,4 @@
-import { createShellAnalyzer } from '../../src/bridge/shellEntry';
+import { createShellAnalyzer } from '../../src/node/shell/shellGrammars';
 import type {
 	CommandLineAnalysis,
 	ShellAnalyzer,

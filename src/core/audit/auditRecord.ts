@@ -2,7 +2,7 @@ import type { ApprovalResolution } from '../approvals/pendingApproval';
 import type { Dialect } from '../events/dialect';
 import type { HookEvent } from '../events/hookEvent';
 import type { HookEventName } from '../events/hookEventName';
-import { describeSource } from '../policy/readPolicySettings';
+import { describeSource } from '../policy/describeSource';
 import type { Provenance, Verdict } from '../provider/decision';
 import type { DecisionOrigin } from '../sessions/recordedEvent';
 import type { SessionSummary } from './sessionSummary';
@@ -111,7 +111,9 @@ export function describeDecider(
 		return 'paused';
 	}
 	const rule = decidedBy.ruleId ? `rule ${decidedBy.ruleId}` : `provider ${decidedBy.providerId}`;
-	const where = decidedBy.source ? ` (${describeSource(decidedBy.source)})` : '';
+	const where = decidedBy.source
+		? ` (${describeSource(decidedBy.source, { withFile: true })})`
+		: '';
 	const provider =
 		decidedBy.ruleId && !decidedBy.providerId.startsWith('hookwarden')
 			? ` from ${decidedBy.providerId}`

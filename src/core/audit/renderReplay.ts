@@ -1,4 +1,4 @@
-import { describeSource } from '../policy/readPolicySettings';
+import { describeSource } from '../policy/describeSource';
 import type { ReplayEntry, ReplayReport, ReplaySide } from './replaySession';
 
 /** What the rendered replay is about: the log, the session (when one was chosen) and where policies were read. */
@@ -84,7 +84,7 @@ function side(value: ReplaySide | undefined): string {
 		return '?';
 	}
 	const rule = value.ruleId ? ` by ${value.ruleId}` : '';
-	const where = value.source ? ` (${describeSource(value.source)})` : '';
+	const where = value.source ? ` (${describeSource(value.source, { withFile: true })})` : '';
 	return `${value.verdict}${rule}${where}`;
 }
 

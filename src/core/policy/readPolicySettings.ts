@@ -1,15 +1,11 @@
 import type { RuleSource } from '../provider/decision';
+import { describeSource } from './describeSource';
+import type { SettingsLayer } from './settingsLayer';
 import type * as z from '../util/zod';
 import type { PackId } from './pack';
 import { PACK_IDS } from './pack';
 import type { PolicySettingKey, Rule } from './settingsSchema';
 import { POLICY_SETTINGS, ruleSchema, SETTINGS_SECTION } from './settingsSchema';
-
-/** The `hookwarden.*` values of one settings scope (keys without the prefix) and where they were written. */
-export interface SettingsLayer {
-	readonly source: RuleSource;
-	readonly values: Readonly<Record<string, unknown>>;
-}
 
 /** A valid rule with where it was configured and its position there, so a person can be sent to it. */
 export interface SourcedRule {
@@ -153,27 +149,7 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 
 /** Formats a problem the way every surface shows it: `hookwarden.rules[2] (workspace settings): …`. */
 export function describeSettingProblem(p: SettingProblem): string {
-	return `${SETTINGS_SECTION}.${p.key} (${describeSource(p.source)}): ${p.message}`;
-}
-
-/** Names a rule source for people: `built-in pack destructiveCommands`, `workspace settings (/ws/.vscode/settings.json)`. */
-export function describeSource(source: RuleSource): string {
-	switch (source.kind) {
-		case 'builtin':
-			return `built-in pack ${source.pack}`;
-		case 'workspaceSettings':
-			return `workspace settings (${source.file})`;
-		case 'workspaceFolderSettings':
-			return `folder settings (${source.file})`;
-		case 'userSettings':
-			return source.file ? `user settings (${source.file})` : 'user settings';
-		case 'provider':
-			return 'another extension';
-		case 'failMode':
-			return 'fail mode';
-		case 'person':
-			return 'a person';
-	}
+	return `${SETTINGS_SECTION}.${p.key} (${describeSource(p.source, { withFile: true })}): ${p.message}`;
 }
 
 function problem(key: string, source: RuleSource, message: string): SettingProblem {

@@ -4,7 +4,7 @@ import type {
 	PendingApproval,
 } from '../../core/approvals/pendingApproval';
 import type { HookEvent } from '../../core/events/hookEvent';
-import type { Provenance, RuleSource } from '../../core/provider/decision';
+import { describeRule } from '../../core/policy/describeSource';
 import { maskSecrets } from '../../core/secrets/findSecrets';
 
 /** How one approval looks in a tree, a notification or a quick pick; no VS Code types. */
@@ -38,7 +38,7 @@ export function presentApproval(approval: PendingApproval, now: number): Approva
 	const { request } = approval;
 	const settled = approval.settled;
 	const what = approvalSubject(request.event);
-	const rule = describeAsker(request.askedBy);
+	const rule = describeRule(request.askedBy);
 	const description = settled
 		? describeResolution(settled)
 		: `${what.tool} · ${secondsLeft(request, now)} s left`;
@@ -63,7 +63,7 @@ export function approvalQuestion(request: ApprovalRequest, now: number): Approva
 	const what = approvalSubject(request.event);
 	return {
 		title: `Allow ${what.tool} to ${what.verb} ${what.quoted}?`,
-		detail: `${capitalize(describeAsker(request.askedBy))}: ${request.reason} ${secondsLeft(request, now)} s left.`,
+		detail: `${capitalize(describeRule(request.askedBy))}: ${request.reason} ${secondsLeft(request, now)} s left.`,
 	};
 }
 
@@ -87,37 +87,6 @@ export function describeResolution(resolution: ApprovalResolution): string {
 			return `Timed out: ${resolution.outcome === 'ask' ? 'handed to the agent’s own confirmation' : resolution.outcome === 'deny' ? 'denied' : 'allowed'}`;
 		case 'gone':
 			return 'The hook process ended before an answer';
-	}
-}
-
-/** Names the rule that asked and where it lives: "rule 'ask-publish' in workspace settings". */
-export function describeAsker(askedBy: Provenance | undefined): string {
-	if (!askedBy?.ruleId) {
-		return askedBy ? `provider ${askedBy.providerId}` : 'a Hookwarden rule';
-	}
-	if (askedBy.ruleId === 'defaultVerdict') {
-		return `the default verdict${askedBy.source ? ` (${describeSource(askedBy.source)})` : ''}`;
-	}
-	return `rule '${askedBy.ruleId}'${askedBy.source ? ` in ${describeSource(askedBy.source)}` : ''}`;
-}
-
-/** Where a rule was configured, in words. */
-export function describeSource(source: RuleSource): string {
-	switch (source.kind) {
-		case 'builtin':
-			return `the built-in ${source.pack} pack`;
-		case 'userSettings':
-			return 'user settings';
-		case 'workspaceSettings':
-			return 'workspace settings';
-		case 'workspaceFolderSettings':
-			return 'folder settings';
-		case 'provider':
-			return 'an extension';
-		case 'failMode':
-			return 'the fail mode';
-		case 'person':
-			return 'a person';
 	}
 }
 

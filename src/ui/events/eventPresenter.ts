@@ -3,7 +3,8 @@ import type { HookEventName } from '../../core/events/hookEventName';
 import type { Verdict } from '../../core/provider/decision';
 import { maskSecrets } from '../../core/secrets/findSecrets';
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
-import { describeResolution, describeSource } from '../approvals/approvalPresenter';
+import { describeSource } from '../../core/policy/describeSource';
+import { describeResolution } from '../approvals/approvalPresenter';
 
 /** How one node of the *Events* view looks; no VS Code types. */
 export interface EventsItemView {

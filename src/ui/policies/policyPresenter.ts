@@ -1,3 +1,4 @@
+import { describeSource } from '../../core/policy/describeSource';
 import type { PackId } from '../../core/policy/pack';
 import type { SettingProblem } from '../../core/policy/readPolicySettings';
 import type { RuleSource } from '../../core/provider/decision';
@@ -114,7 +115,7 @@ export function presentPolicies(input: PoliciesInput): PolicyNodeView[] {
 	groups.push({
 		key: 's:defaultVerdict',
 		label: 'Default verdict',
-		description: `${input.defaultVerdict === 'none' ? 'no opinion' : input.defaultVerdict} · ${input.defaultVerdictSource ? sourceName(input.defaultVerdictSource) : 'built-in'}`,
+		description: `${input.defaultVerdict === 'none' ? 'no opinion' : input.defaultVerdict} · ${input.defaultVerdictSource ? describeSource(input.defaultVerdictSource) : 'built-in'}`,
 		tooltip: 'What a PreToolUse no rule or pack matches gets (hookwarden.defaultVerdict).',
 		iconId: 'settings-gear',
 		contextValue: 'hookwarden:setting',
@@ -202,17 +203,4 @@ function sourceKind(scope: RulesLayer['scope']): RuleSource['kind'] {
 		: scope === 'workspace'
 			? 'workspaceSettings'
 			: 'workspaceFolderSettings';
-}
-
-function sourceName(source: RuleSource): string {
-	switch (source.kind) {
-		case 'userSettings':
-			return 'user settings';
-		case 'workspaceSettings':
-			return 'workspace settings';
-		case 'workspaceFolderSettings':
-			return 'folder settings';
-		default:
-			return 'built-in';
-	}
 }

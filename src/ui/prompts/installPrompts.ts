@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 
-import type { HookProblem } from '../../host/hookDiagnostics';
-import type { HookScope } from '../../protocol/hookFile';
+import type { HookProblem } from '../../host/installer/hookDiagnostics';
+import type { HookScope } from '../../host/installer/hookFile';
 
 const FOR_ME: vscode.MessageItem = { title: 'For Me (All Workspaces)' };
 const THIS_WORKSPACE: vscode.MessageItem = { title: 'This Workspace (Shared via Git)' };

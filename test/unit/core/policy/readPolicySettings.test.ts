@@ -6,7 +6,7 @@ import {
 	hookwardenValues,
 	readPolicySettings,
 } from '../../../../src/core/policy/readPolicySettings';
-import type { SettingsLayer } from '../../../../src/core/policy/readPolicySettings';
+import type { SettingsLayer } from '../../../../src/core/policy/settingsLayer';
 
 const user: SettingsLayer['source'] = {
 	kind: 'userSettings',

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
+import { describeRule } from '../../../../src/core/policy/describeSource';
+
 import type { ApprovalRequest } from '../../../../src/core/approvals/pendingApproval';
 import { PendingApproval } from '../../../../src/core/approvals/pendingApproval';
 import {
 	approvalQuestion,
-	describeAsker,
 	describeResolution,
 	presentApproval,
 } from '../../../../src/ui/approvals/approvalPresenter';
@@ -98,12 +99,12 @@ describe('presentApproval', () => {
 	});
 });
 
-describe('describeAsker', () => {
+describe('describeRule', () => {
 	it('names the default verdict and providers without rules', () => {
-		expect(describeAsker({ providerId: 'hookwarden.policy', ruleId: 'defaultVerdict' })).toBe(
+		expect(describeRule({ providerId: 'hookwarden.policy', ruleId: 'defaultVerdict' })).toBe(
 			'the default verdict',
 		);
-		expect(describeAsker({ providerId: 'acme.guard' })).toBe('provider acme.guard');
-		expect(describeAsker(undefined)).toBe('a Hookwarden rule');
+		expect(describeRule({ providerId: 'acme.guard' })).toBe('provider acme.guard');
+		expect(describeRule(undefined)).toBe('a Hookwarden rule');
 	});
 });

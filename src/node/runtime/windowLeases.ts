@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { leaseFolder } from '../protocol/endpoint';
-import type { WindowLease } from '../protocol/windowLease';
-import { windowLeaseSchema } from '../protocol/windowLease';
-import { isProcessAlive } from './isProcessAlive';
+import { leaseFolder } from '../../protocol/endpoint';
+import type { WindowLease } from '../../protocol/windowLease';
+import { windowLeaseSchema } from '../../protocol/windowLease';
+import { isProcessAlive } from '../isProcessAlive';
 
 /**
  * Reads every window lease in the runtime folder, deleting those whose process is gone (a crashed window) together

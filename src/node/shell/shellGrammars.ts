@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import * as vscodeTreeSitter from '@vscode/tree-sitter-wasm';
-import type { ShellAnalyzer, ShellDialect } from '../core/shell/commandLine';
-import type { ShellTreeParser } from '../core/shell/syntaxTree';
-import { createTreeShellAnalyzer } from '../core/shell/treeShellAnalyzer';
+import type { ShellAnalyzer, ShellDialect } from '../../core/shell/commandLine';
+import type { ShellTreeParser } from '../../core/shell/syntaxTree';
+import { createTreeShellAnalyzer } from '../../core/shell/treeShellAnalyzer';
 
 /** How to load the shell analyzer for the process that calls it. */
 export interface ShellAnalyzerOptions {
@@ -30,7 +30,7 @@ const GRAMMAR_FILES: Readonly<Record<ShellDialect, string>> = {
 function wasmPath(file: string): string {
 	const candidates = [
 		join(__dirname, file),
-		join(__dirname, '../../node_modules/@vscode/tree-sitter-wasm/wasm', file),
+		join(__dirname, '../../../node_modules/@vscode/tree-sitter-wasm/wasm', file),
 	];
 	const found = candidates.find((candidate) => existsSync(candidate));
 	if (!found) {

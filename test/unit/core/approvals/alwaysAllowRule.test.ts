@@ -8,7 +8,7 @@ import {
 	anchoredRegex,
 	exactPathGlob,
 	proposeAlwaysAllowRule,
-} from '../../../../src/ui/approvals/alwaysAllowRule';
+} from '../../../../src/core/approvals/alwaysAllowRule';
 import {
 	fileWrite,
 	preToolUse,

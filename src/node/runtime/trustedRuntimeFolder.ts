@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
-import { endpointHostOf, runtimeFolder } from '../protocol/endpoint';
+import { endpointHostOf, runtimeFolder } from '../../protocol/endpoint';
 
 /**
  * The per-user runtime folder (the one every window uses, see protocol/endpoint.ts), created owner-only when missing.

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 
-import type { HookScope } from '../protocol/hookFile';
+import type { HookScope } from './hookFile';
 import {
 	askInstallScope,
 	reportInstallResult,
 	showHookProblem,
-} from '../ui/prompts/installPrompts';
+} from '../../ui/prompts/installPrompts';
 import type { HookDiagnostics } from './hookDiagnostics';
 import type { HookInstaller } from './hookInstaller';
 

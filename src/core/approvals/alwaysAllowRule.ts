@@ -1,6 +1,6 @@
-import type { ApprovalRequest } from '../../core/approvals/pendingApproval';
-import type { Provenance } from '../../core/provider/decision';
-import { describeAsker } from './approvalPresenter';
+import type { ApprovalRequest } from './pendingApproval';
+import type { Provenance } from '../provider/decision';
+import { describeRule } from '../policy/describeSource';
 
 /** A `hookwarden.rules` entry exactly as it is written to settings.json. */
 export interface AllowRule {
@@ -38,7 +38,7 @@ export function proposeAlwaysAllowRule(
 		return {
 			kind: 'outranked',
 			askedBy: asker,
-			why: `${capitalize(describeAsker(asker))} asks for this call, and an ask outranks any allow rule, so a new allow rule would not stop the question. Change or remove that rule instead, or allow this call for the session.`,
+			why: `${capitalize(describeRule(asker))} asks for this call, and an ask outranks any allow rule, so a new allow rule would not stop the question. Change or remove that rule instead, or allow this call for the session.`,
 		};
 	}
 	const { tool } = event;

@@ -3,10 +3,10 @@ import * as path from 'node:path';
 import { parseTree, findNodeAtLocation } from 'jsonc-parser';
 import * as vscode from 'vscode';
 
-import { PACK_IDS } from '../core/policy/pack';
-import type { Provenance } from '../core/provider/decision';
-import type { PoliciesInput, RulesLayer } from '../ui/policies/policyPresenter';
-import type { PolicyConfig } from './policyConfig';
+import { PACK_IDS } from '../../core/policy/pack';
+import type { Provenance } from '../../core/provider/decision';
+import type { PoliciesInput, RulesLayer } from './policyPresenter';
+import type { PolicyConfig } from '../../host/policyConfig';
 
 /** The folder whose policy the views show: the first workspace folder, or none. */
 export function primaryFolder(): string | undefined {

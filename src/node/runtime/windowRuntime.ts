@@ -3,16 +3,16 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import type { EndpointHost } from '../protocol/endpoint';
+import type { EndpointHost } from '../../protocol/endpoint';
 import {
 	endpointHostOf,
 	leaseFolder,
 	runtimeFolder,
 	secretFile,
 	windowEndpoint,
-} from '../protocol/endpoint';
-import type { WindowLease } from '../protocol/windowLease';
-import { PROTOCOL_VERSION } from '../protocol/messages';
+} from '../../protocol/endpoint';
+import type { WindowLease } from '../../protocol/windowLease';
+import { PROTOCOL_VERSION } from '../../protocol/messages';
 
 /** This machine and user as endpoint naming needs them. */
 export function currentEndpointHost(env: NodeJS.ProcessEnv = process.env): EndpointHost {

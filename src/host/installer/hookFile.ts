@@ -7,9 +7,9 @@
  * per-user launcher, never the versioned extension folder, so a committed workspace file works for every teammate and
  * answers `{}` (no opinion) where Hookwarden is not installed.
  */
-import type { HookEventName } from '../core/events/hookEventName';
-import { VSCODE_HOOK_EVENTS, parseHookEventName } from '../core/events/hookEventName';
-import * as z from '../core/util/zod';
+import type { HookEventName } from '../../core/events/hookEventName';
+import { VSCODE_HOOK_EVENTS, parseHookEventName } from '../../core/events/hookEventName';
+import * as z from '../../core/util/zod';
 import { LAUNCHER_NAMES } from './launcherScripts';
 
 /** Where a hook file is installed: for the person (every workspace, VS Code and the Copilot CLI) or for this repository. */

@@ -7,7 +7,7 @@
  * `$HOOKWARDEN_ENDPOINT`, a readable `$HOOKWARDEN_SECRET_FILE` and `curl`) it costs one `cat` and one `curl`; any
  * failure of that round trip replays the same stdin into the node bridge, which also runs when there is no window.
  */
-import { HOOK_PATH, PROTOCOL_VERSION } from './wire';
+import { HOOK_PATH, PROTOCOL_VERSION } from '../../protocol/wire';
 
 /** What the launchers bake in: absolute paths on the machine that runs the hooks (the extension host's OS). */
 export interface LauncherInputs {

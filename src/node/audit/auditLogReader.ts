@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 
-import type { AuditRecord } from '../core/audit/auditRecord';
-import { parseAuditLine } from '../core/audit/parseAuditLine';
+import type { AuditRecord } from '../../core/audit/auditRecord';
+import { parseAuditLine } from '../../core/audit/parseAuditLine';
 import { auditLogFiles } from './auditLogFile';
 
 /** Records read from a log, oldest first, and what was skipped on the way. */

@@ -4,13 +4,13 @@ import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
-import type { HookFileLocation, RegisteringFile } from '../protocol/hookFile';
+import type { HookFileLocation, RegisteringFile } from './hookFile';
 import {
 	duplicateRegistrations,
 	hookFileLocations,
 	readHookFile,
 	referencedPaths,
-} from '../protocol/hookFile';
+} from './hookFile';
 import type { HookInstaller } from './hookInstaller';
 
 /** A problem with how Hookwarden's hooks are registered, and the one action that fixes it. */

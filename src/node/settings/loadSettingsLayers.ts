@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { parse, printParseErrorCode } from 'jsonc-parser';
 import type { ParseError } from 'jsonc-parser';
 
-import type { SettingsLayer } from '../core/policy/readPolicySettings';
-import { hookwardenValues } from '../core/policy/readPolicySettings';
+import type { SettingsLayer } from '../../core/policy/settingsLayer';
+import { hookwardenValues } from '../../core/policy/readPolicySettings';
 
 /** A settings file that exists but could not be read as JSONC, described for one stderr line. */
 export interface SettingsFileProblem {

@@ -5,27 +5,27 @@ import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
-import type { HookScope } from '../protocol/hookFile';
+import type { HookScope } from './hookFile';
 import {
 	hookFilePath,
 	hookFileState,
 	readHookFile,
 	renderHookFile,
 	vscodeHookFile,
-} from '../protocol/hookFile';
-import type { LauncherInputs } from '../protocol/launcherScripts';
+} from './hookFile';
+import type { LauncherInputs } from './launcherScripts';
 import {
 	LAUNCHER_NAMES,
 	launcherFolder,
 	posixLauncher,
 	powershellLauncher,
-} from '../protocol/launcherScripts';
+} from './launcherScripts';
 import {
 	askInstallScope,
 	confirmReplaceHookFile,
 	confirmUninstall,
 	pickFolderForHooks,
-} from '../ui/prompts/installPrompts';
+} from '../../ui/prompts/installPrompts';
 
 /** A hook file Hookwarden wrote, remembered in `globalState` so *Uninstall Hooks* removes exactly what was written. */
 export interface InstalledHookFile {

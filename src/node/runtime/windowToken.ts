@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { secretFile } from '../protocol/endpoint';
+import { secretFile } from '../../protocol/endpoint';
 
 /**
  * The bearer token that lets this user's hooks talk to their windows: from `HOOKWARDEN_SECRET_FILE` (set with the

@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 
 import type { PendingApproval } from '../core/approvals/pendingApproval';
-import type { EventsTreeProvider } from '../ui/events/eventsTreeProvider';
-import type { PoliciesTreeProvider } from '../ui/policies/policiesTreeProvider';
-import type { ApprovalChoice } from '../ui/prompts/approvalPrompt';
-import { askForEventsFilter } from '../ui/prompts/eventFilterPrompt';
-import type { ApprovalService } from './approvalService';
-import { COMMANDS } from './commandIds';
-import type { ContextKeySetter } from './contextKeys';
-import type { PauseState } from './pauseState';
-import { revealRule } from './policiesInput';
+import type { EventsTreeProvider } from './events/eventsTreeProvider';
+import type { PoliciesTreeProvider } from './policies/policiesTreeProvider';
+import type { ApprovalChoice } from './prompts/approvalPrompt';
+import { askForEventsFilter } from './prompts/eventFilterPrompt';
+import type { ApprovalService } from '../host/approvalService';
+import { COMMANDS } from '../host/commandIds';
+import type { ContextKeySetter } from '../host/contextKeys';
+import type { PauseState } from '../host/pauseState';
+import { revealRule } from './policies/policiesInput';
 
 /** What the view commands act on. */
 export interface ViewCommandParts {

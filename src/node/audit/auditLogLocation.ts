@@ -6,11 +6,11 @@ import {
 	orphanAuditFile,
 	parseAuditPointer,
 	resolveAuditPathSetting,
-} from '../core/audit/auditLocation';
+} from '../../core/audit/auditLocation';
 import type { AuditLogTarget } from './auditLogFile';
 import { appendAuditLine, auditLogFiles } from './auditLogFile';
 import { readAuditFile } from './auditLogReader';
-import { defaultUserSettingsFile } from './loadSettingsLayers';
+import { defaultUserSettingsFile } from '../settings/loadSettingsLayers';
 
 /** The extension's id as VS Code names its storage folders. */
 export const EXTENSION_STORAGE_ID = 'hookwarden.hookwarden';

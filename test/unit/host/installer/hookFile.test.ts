@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { VSCODE_HOOK_EVENTS } from '../../../src/core/events/hookEventName';
+import { VSCODE_HOOK_EVENTS } from '../../../../src/core/events/hookEventName';
 import {
 	cliHookFile,
 	duplicateRegistrations,
@@ -15,7 +15,7 @@ import {
 	renderHookFile,
 	vscodeHookFile,
 	windowsHookCommand,
-} from '../../../src/protocol/hookFile';
+} from '../../../../src/host/installer/hookFile';
 
 const current = renderHookFile(vscodeHookFile({ approvalTimeoutSeconds: 120 }));
 

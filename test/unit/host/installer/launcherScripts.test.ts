@@ -15,15 +15,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { posixHookCommand, windowsHookCommand } from '../../../src/protocol/hookFile';
-import type { LauncherInputs } from '../../../src/protocol/launcherScripts';
+import { posixHookCommand, windowsHookCommand } from '../../../../src/host/installer/hookFile';
+import type { LauncherInputs } from '../../../../src/host/installer/launcherScripts';
 import {
 	launcherFolder,
 	posixLauncher,
 	powershellLauncher,
 	powershellQuote,
 	shellQuote,
-} from '../../../src/protocol/launcherScripts';
+} from '../../../../src/host/installer/launcherScripts';
 
 // These tests really run the generated shell text: the hook command string through `/bin/sh -c` (as VS Code's and the
 // Copilot CLI's runners do), the launcher it execs, a fake bridge, and a unix-socket HTTP server standing in for a window.

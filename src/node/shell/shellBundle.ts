@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 
-import type { ShellAnalyzer, ShellDialect } from '../core/shell/commandLine';
-import type { ShellAnalyzerOptions } from './shellEntry';
+import type { ShellAnalyzer, ShellDialect } from '../../core/shell/commandLine';
+import type { ShellAnalyzerOptions } from './shellGrammars';
 
 /** What `dist/bridge-shell.js` exports. */
 interface ShellBundle {

@@ -1,12 +1,12 @@
-import type { HookEvent } from '../core/events/hookEvent';
-import { BUILTIN_PACKS } from '../core/policy/builtinPacks';
-import type { CompiledPolicy } from '../core/policy/compilePolicy';
-import type { DefaultHooksProvider } from '../core/policy/defaultHooksProvider';
-import { evaluatePolicy } from '../core/policy/evaluatePolicy';
-import type { Finding } from '../core/policy/finding';
-import { describeSource } from '../core/policy/readPolicySettings';
-import type { ShellDialect } from '../core/shell/commandLine';
-import { toolCallOf } from '../core/tools/toolCallOf';
+import type { HookEvent } from '../events/hookEvent';
+import { BUILTIN_PACKS } from './builtinPacks';
+import type { CompiledPolicy } from './compilePolicy';
+import type { DefaultHooksProvider } from './defaultHooksProvider';
+import { evaluatePolicy } from './evaluatePolicy';
+import type { Finding } from './finding';
+import { describeSource } from './describeSource';
+import type { ShellDialect } from '../shell/commandLine';
+import { toolCallOf } from '../tools/toolCallOf';
 
 /**
  * Explains, for people writing rules, how the policy reads a command line: its sub-commands as the shell grammar sees
@@ -60,7 +60,7 @@ export async function explainCommandLine(
 	}
 	lines.push(
 		outcome.winner
-			? `Verdict: ${outcome.winner.verdict} (rule ${outcome.winner.ruleId}, ${describeSource(outcome.winner.source)})`
+			? `Verdict: ${outcome.winner.verdict} (rule ${outcome.winner.ruleId}, ${describeSource(outcome.winner.source, { withFile: true })})`
 			: 'Verdict: no opinion (VS Code’s own approvals decide)',
 	);
 	for (const problem of policy.problems) {
@@ -70,5 +70,5 @@ export async function explainCommandLine(
 }
 
 function describeFinding(finding: Finding): string {
-	return `${finding.verdict.padEnd(5)} ${finding.ruleId} (${describeSource(finding.source)}): ${finding.reason}`;
+	return `${finding.verdict.padEnd(5)} ${finding.ruleId} (${describeSource(finding.source, { withFile: true })}): ${finding.reason}`;
 }

@@ -13,9 +13,9 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-import { rotatedAuditFile } from '../core/audit/auditLocation';
+import { rotatedAuditFile } from '../../core/audit/auditLocation';
 
-import { isProcessAlive } from './isProcessAlive';
+import { isProcessAlive } from '../isProcessAlive';
 
 /** One audit log file and how it rotates. */
 export interface AuditLogTarget {

@@ -9,18 +9,18 @@ import {
 	auditLogFiles,
 	newAuditId,
 	rotateAuditLog,
-} from '../../../../src/bridge/auditLogFile';
+} from '../../../../src/node/audit/auditLogFile';
 import {
 	adoptOrphanLog,
 	bridgeGlobalStorage,
 	resolveBridgeAuditFile,
 	writeAuditPointer,
-} from '../../../../src/bridge/auditLogLocation';
+} from '../../../../src/node/audit/auditLogLocation';
 import {
 	describeSkipped,
 	readAuditLog,
 	readAuditTail,
-} from '../../../../src/bridge/auditLogReader';
+} from '../../../../src/node/audit/auditLogReader';
 import { orphanAuditFile } from '../../../../src/core/audit/auditLocation';
 import { toAuditRecord } from '../../../../src/core/audit/toAuditRecord';
 import { preToolUse } from '../../../support/hookEventBuilder';
