@@ -1,5 +1,6 @@
 import type { HookEvent } from '../events/hookEvent';
 import type { CommandLineAnalysis } from '../shell/commandLine';
+import type { OwnStateLocations } from './ownState';
 
 /** What Hookwarden remembers about the event's session, for limits that span events. */
 export interface SessionFacts {
@@ -17,4 +18,6 @@ export interface PolicyInput {
 	/** Present for shell tools (PreToolUse/PostToolUse with a command line). */
 	readonly shell?: CommandLineAnalysis;
 	readonly session?: SessionFacts;
+	/** Hookwarden's own files on this machine, guarded by the protectedPaths pack. */
+	readonly ownState?: OwnStateLocations;
 }

@@ -33,6 +33,13 @@ export interface SimpleCommand {
 	readonly inFunction?: string;
 	/** True when the command is started in the background with `&`. */
 	readonly background?: boolean;
+	/**
+	 * The directory the command runs in when an earlier `cd`/`pushd` of the same line moved it, as written (`/srv`,
+	 * `..`, `~/x`, `sub/dir`; a relative one is relative to the line's own cwd). Absent: the line's own cwd.
+	 */
+	readonly cwd?: string;
+	/** True when an earlier `cd` of the line went somewhere that cannot be known before the line runs (`cd "$X"`, `cd -`). */
+	readonly cwdUnknown?: boolean;
 }
 
 /** Every simple command in a line, in source order; `parseError` says why the line could not be fully read. */
