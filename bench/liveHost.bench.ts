@@ -6,7 +6,8 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ApprovalQueue } from '../src/core/approvals/approvalQueue';
-import { HookPipeline } from '../src/core/pipeline/hookPipeline';
+import { ApprovalGate } from '../src/core/pipeline/approvalGate';
+import { HookDecider } from '../src/core/pipeline/hookDecider';
 import { compilePolicy } from '../src/core/policy/compilePolicy';
 import { DefaultHooksProvider } from '../src/core/policy/defaultHooksProvider';
 import { readPolicySettings } from '../src/core/policy/readPolicySettings';
@@ -47,15 +48,16 @@ export async function startHost(folder: string): Promise<{
 			priority: 0,
 		},
 	]);
-	const pipeline = new HookPipeline({
+	const pipeline = new HookDecider({
 		chain,
-		approvals: new ApprovalQueue(SYSTEM_CLOCK),
+		gate: new ApprovalGate(new ApprovalQueue(SYSTEM_CLOCK), SYSTEM_CLOCK),
 		sessions,
 		clock: SYSTEM_CLOCK,
 		policy: () => policy,
 		workspaceFolderFor: () => folder,
+		origin: 'window',
 	});
-	const server = new HookServer(socket, token, (call) => pipeline.handle(call), {
+	const server = new HookServer(socket, token, (call) => pipeline.decide(call), {
 		warn: () => undefined,
 		info: () => undefined,
 	});

@@ -2,9 +2,12 @@ import type { HookEvent } from '../events/hookEvent';
 import type { HookDecision, RuleSource } from '../provider/decision';
 import type { HookContext, HooksProvider } from '../provider/hooksProvider';
 import type { CommandLineAnalysis, ShellDialect } from '../shell/commandLine';
+import type { Clock } from '../util/clock';
+import { Deadline } from '../util/deadline';
 import { BUILTIN_PACKS } from './builtinPacks';
 import type { CompiledPolicy } from './compilePolicy';
 import { evaluatePolicy } from './evaluatePolicy';
+import type { OwnStateLocations } from './ownState';
 import type { PolicyInput, SessionFacts } from './policyInput';
 
 /** The provider id of Hookwarden's own settings-driven policy, as it appears in provenance. */
@@ -22,7 +25,18 @@ export interface PolicyProviderServices {
 	/** What the session has done so far; asked only when a session limit is configured and the event spawns a subagent. */
 	readonly sessionFacts?: (event: HookEvent) => SessionFacts | Promise<SessionFacts>;
 	readonly homeDir?: string;
+	/** Hookwarden's own files on this machine, for the protectedPaths pack. */
+	readonly ownState?: OwnStateLocations;
+	/**
+	 * The clock that bounds one evaluation's synchronous work to {@link budgetMs}: a timer cannot interrupt a busy loop,
+	 * so without a clock nothing bounds it.
+	 */
+	readonly clock?: Clock;
+	/** Milliseconds one evaluation may take; default 2000. */
+	readonly budgetMs?: number;
 }
+
+const DEFAULT_BUDGET_MS = 2_000;
 
 /**
  * The default {@link HooksProvider}: decides every event from `hookwarden.*` settings and the built-in packs.
@@ -53,7 +67,8 @@ export class DefaultHooksProvider implements HooksProvider {
 		workspaceFolder: string | undefined,
 		policy: CompiledPolicy,
 	): Promise<PolicyInput> {
-		const { analyzeShell, sessionFacts, homeDir } = this.services;
+		const { analyzeShell, sessionFacts, homeDir, ownState, clock, budgetMs } = this.services;
+		const deadline = clock ? new Deadline(clock, budgetMs ?? DEFAULT_BUDGET_MS) : undefined;
 		const tool =
 			event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool : undefined;
 		const shell =
@@ -65,7 +80,15 @@ export class DefaultHooksProvider implements HooksProvider {
 			sessionFacts && spawning && policy.maxSubagentsPerSession !== null
 				? await sessionFacts(event)
 				: undefined;
-		return { event, workspaceFolder, homeDir, shell, session };
+		return {
+			event,
+			workspaceFolder,
+			homeDir,
+			shell,
+			session,
+			...(ownState && { ownState }),
+			...(deadline && { deadline }),
+		};
 	}
 
 	private async decide(event: HookEvent, context: HookContext): Promise<HookDecision | undefined> {

@@ -48,6 +48,7 @@ export function evaluatePolicy(
 
 	const allowCommandRules: CompiledRule[] = [];
 	for (const rule of policy.rules) {
+		input.deadline?.check();
 		if (rule.event !== event.name) {
 			continue;
 		}
@@ -63,6 +64,7 @@ export function evaluatePolicy(
 	findings.push(...allowedCommandLine(allowCommandRules, input));
 
 	for (const id of policy.packs) {
+		input.deadline?.check();
 		findings.push(...(packs.get(id)?.evaluate(input) ?? []));
 	}
 	findings.push(...limits(policy, input, lazyPaths));

@@ -1,5 +1,6 @@
 import type { HookEvent } from '../events/hookEvent';
 import type { CommandLineAnalysis } from '../shell/commandLine';
+import type { Deadline } from '../util/deadline';
 import type { OwnStateLocations } from './ownState';
 
 /** What Hookwarden remembers about the event's session, for limits that span events. */
@@ -20,4 +21,6 @@ export interface PolicyInput {
 	readonly session?: SessionFacts;
 	/** Hookwarden's own files on this machine, guarded by the protectedPaths pack. */
 	readonly ownState?: OwnStateLocations;
+	/** The time budget of this evaluation; long synchronous work checks it and gives up past it. */
+	readonly deadline?: Deadline;
 }

@@ -4,4 +4,9 @@ import type { RuleSource } from '../provider/decision';
 export interface SettingsLayer {
 	readonly source: RuleSource;
 	readonly values: Readonly<Record<string, unknown>>;
+	/**
+	 * The layer may only tighten what the layers below it say: the settings of a workspace nobody trusted (a cloned
+	 * repository) must not loosen the policy a person relies on.
+	 */
+	readonly tightenOnly?: boolean;
 }

@@ -25,3 +25,32 @@ export function failVerdict(
 		failures: [],
 	};
 }
+
+/**
+ * Holds the fail mode for providers that failed: under `closed`, a PreToolUse whose provider crashed or timed out (and
+ * whose own failAction did not already block or ignore it) is denied with a reason naming the provider and the
+ * failure, so a crashing guard cannot be bypassed by crashing it. Decisions that already deny are left as they are.
+ */
+export function withFailMode(
+	decision: MergedDecision,
+	failMode: FailMode,
+	event: HookEventName,
+): MergedDecision {
+	const failure = decision.failures.find((f) => f.failAction === 'warn');
+	if (failMode !== 'closed' || event !== 'PreToolUse' || !failure || decision.verdict === 'deny') {
+		return decision;
+	}
+	const what = failure.kind === 'timeout' ? 'timed out' : 'failed';
+	const provenance = {
+		providerId: failure.providerId,
+		ruleId: 'failMode',
+		source: { kind: 'failMode' },
+	} as const;
+	return {
+		...decision,
+		verdict: 'deny',
+		reason: `Hookwarden could not check this call: provider '${failure.providerId}' ${what} (${failure.message}), and hookwarden.failMode is closed.`,
+		decidedBy: provenance,
+		contributors: [...decision.contributors, provenance],
+	};
+}

@@ -6,7 +6,8 @@ import { describeSessionSummary, formatDuration } from '../../../../src/core/aud
 import type { SessionSummary } from '../../../../src/core/audit/sessionSummary';
 import { letsAgentStop } from '../../../../src/core/audit/stopSummary';
 import type { AuditEntry } from '../../../../src/core/audit/toAuditRecord';
-import { HookPipeline } from '../../../../src/core/pipeline/hookPipeline';
+import { ApprovalGate } from '../../../../src/core/pipeline/approvalGate';
+import { HookDecider } from '../../../../src/core/pipeline/hookDecider';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
 import { readPolicySettings } from '../../../../src/core/policy/readPolicySettings';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
@@ -109,15 +110,17 @@ function pipelineWith(audit: AuditPort, stopSummary = false) {
 		},
 	});
 	const policy = compilePolicy(readPolicySettings([]).settings);
-	const pipeline = new HookPipeline({
+	const pipeline = new HookDecider({
 		chain,
-		approvals: new ApprovalQueue(clock),
+		gate: new ApprovalGate(new ApprovalQueue(clock), clock),
+		digest: (text) => text,
 		sessions,
 		clock,
 		policy: () => policy,
 		workspaceFolderFor: () => '/ws',
 		audit,
 		stopSummary: () => stopSummary,
+		origin: 'window',
 	});
 	return { pipeline, sessions };
 }
@@ -137,7 +140,7 @@ describe('HookPipeline audit port', () => {
 			appendEvent: (e) => entries.push(e),
 			appendSummary: (s) => summaries.push(s),
 		});
-		const answer = await pipeline.handle({
+		const answer = await pipeline.decide({
 			payload: payload({
 				hook_event_name: 'PreToolUse',
 				tool_name: 'run_in_terminal',
@@ -147,7 +150,7 @@ describe('HookPipeline audit port', () => {
 		});
 		expect(entries).toHaveLength(1);
 		expect('recorded' in answer && answer.recorded).toBe(entries[0]?.recorded);
-		await pipeline.handle({
+		await pipeline.decide({
 			payload: payload({ hook_event_name: 'Stop', stop_hook_active: false }),
 		});
 		expect(entries).toHaveLength(2);
@@ -169,7 +172,7 @@ describe('HookPipeline audit port', () => {
 				tool_use_id: 'same',
 			}),
 		};
-		await Promise.all([pipeline.handle(call), pipeline.handle(call)]);
+		await Promise.all([pipeline.decide(call), pipeline.decide(call)]);
 		expect(entries).toHaveLength(1);
 	});
 
@@ -180,7 +183,7 @@ describe('HookPipeline audit port', () => {
 			},
 			appendSummary: () => undefined,
 		});
-		const answer = await pipeline.handle({
+		const answer = await pipeline.decide({
 			payload: payload({
 				hook_event_name: 'PreToolUse',
 				tool_name: 'read_file',
@@ -196,7 +199,7 @@ describe('HookPipeline audit port', () => {
 			true,
 		);
 		sessions.record(entry(subagentStart({ sessionId: 's1' }), 1));
-		const answer = await pipeline.handle({
+		const answer = await pipeline.decide({
 			payload: payload({ hook_event_name: 'Stop', stop_hook_active: false }),
 		});
 		expect('output' in answer && answer.output.systemMessage).toMatch(

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { ApprovalQueue } from '../../../../src/core/approvals/approvalQueue';
-import type { HookAnswer } from '../../../../src/core/pipeline/hookPipeline';
-import { HookPipeline } from '../../../../src/core/pipeline/hookPipeline';
+import type { HookAnswer } from '../../../../src/core/pipeline/hookCall';
+import { ApprovalGate } from '../../../../src/core/pipeline/approvalGate';
+import { HookDecider } from '../../../../src/core/pipeline/hookDecider';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
 import { readPolicySettings } from '../../../../src/core/policy/readPolicySettings';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
@@ -31,13 +32,15 @@ function setup(
 		},
 	});
 	const policy = compilePolicy(readPolicySettings([{ source: workspace, values }]).settings);
-	const pipeline = new HookPipeline({
+	const pipeline = new HookDecider({
 		chain,
-		approvals,
+		gate: new ApprovalGate(approvals, clock),
+		digest: (text) => text,
 		sessions,
 		clock,
 		policy: () => policy,
 		workspaceFolderFor: () => '/ws',
+		origin: 'window',
 	});
 	return { clock, approvals, sessions, pipeline, calls: () => calls };
 }
@@ -65,16 +68,16 @@ async function nextApproval(approvals: ApprovalQueue) {
 }
 
 function output(answer: HookAnswer): Record<string, unknown> {
-	if ('rejected' in answer) {
-		throw new Error(answer.rejected);
+	if (answer.kind === 'unreadable') {
+		throw new Error(answer.problem);
 	}
 	return answer.output;
 }
 
-describe('HookPipeline', () => {
+describe('HookDecider', () => {
 	it('holds an ask until the person allows, then answers allow with the person as provenance', async () => {
 		const { approvals, pipeline, sessions } = setup();
-		const answer = pipeline.handle({ eventHint: 'PreToolUse', payload: payload() });
+		const answer = pipeline.decide({ eventArg: 'PreToolUse', payload: payload() });
 		const pending = await nextApproval(approvals);
 		expect(pending.request).toMatchObject({
 			reason: 'pushing needs a person',
@@ -93,7 +96,7 @@ describe('HookPipeline', () => {
 
 	it('sends the person’s deny reason to the model', async () => {
 		const { approvals, pipeline } = setup();
-		const answer = pipeline.handle({ payload: payload() });
+		const answer = pipeline.decide({ payload: payload() });
 		approvals.resolve((await nextApproval(approvals)).request.id, {
 			kind: 'denied',
 			reason: 'Push to a branch, not main.',
@@ -115,7 +118,7 @@ describe('HookPipeline', () => {
 				'approval.onTimeout': onTimeout,
 				'approval.timeoutSeconds': 30,
 			});
-			const answer = pipeline.handle({ payload: payload() });
+			const answer = pipeline.decide({ payload: payload() });
 			await nextApproval(approvals);
 			clock.advance(30_000);
 			const out = output(await answer);
@@ -127,7 +130,7 @@ describe('HookPipeline', () => {
 	it('resolves the approval as gone when the hook process goes away', async () => {
 		const { approvals, pipeline, sessions } = setup();
 		const gone = new AbortController();
-		const answer = pipeline.handle({ payload: payload(), signal: gone.signal });
+		const answer = pipeline.decide({ payload: payload(), signal: gone.signal });
 		await nextApproval(approvals);
 		gone.abort();
 		await answer;
@@ -137,14 +140,14 @@ describe('HookPipeline', () => {
 
 	it('passes ask through untouched in native mode', async () => {
 		const { approvals, pipeline } = setup({ 'approval.mode': 'native' });
-		expect(output(await pipeline.handle({ payload: payload() })).permissionDecision).toBe('ask');
+		expect(output(await pipeline.decide({ payload: payload() })).permissionDecision).toBe('ask');
 		expect(approvals.pending()).toEqual([]);
 	});
 
 	it('asks once when the same hook runs twice for one tool call, and records it once', async () => {
 		const { approvals, pipeline, sessions, calls } = setup();
-		const first = pipeline.handle({ payload: payload('call_9') });
-		const second = pipeline.handle({ payload: payload('call_9') });
+		const first = pipeline.decide({ payload: payload('call_9') });
+		const second = pipeline.decide({ payload: payload('call_9') });
 		const pending = await nextApproval(approvals);
 		approvals.resolve(pending.request.id, { kind: 'allowed', scope: 'once' });
 		expect(output(await first)).toEqual(output(await second));
@@ -154,16 +157,16 @@ describe('HookPipeline', () => {
 
 	it('remembers Allow for Session for the same command in the same session', async () => {
 		const { approvals, pipeline } = setup();
-		const first = pipeline.handle({ payload: payload('c1') });
+		const first = pipeline.decide({ payload: payload('c1') });
 		approvals.resolve((await nextApproval(approvals)).request.id, {
 			kind: 'allowed',
 			scope: 'session',
 		});
 		await first;
-		expect(output(await pipeline.handle({ payload: payload('c2') })).permissionDecision).toBe(
+		expect(output(await pipeline.decide({ payload: payload('c2') })).permissionDecision).toBe(
 			'allow',
 		);
-		const other = pipeline.handle({ payload: payload('c3', 'git push --tags') });
+		const other = pipeline.decide({ payload: payload('c3', 'git push --tags') });
 		expect((await nextApproval(approvals)).request.event).toMatchObject({
 			tool: { commandLine: 'git push --tags' },
 		});
@@ -171,10 +174,83 @@ describe('HookPipeline', () => {
 		await other;
 	});
 
-	it('rejects a payload it cannot read, so the bridge applies the fail mode and reports it', async () => {
-		const { pipeline } = setup();
-		expect(await pipeline.handle({ eventHint: 'PreToolUse', payload: [1, 2] })).toEqual({
-			rejected: expect.stringMatching(/hook input rejected/) as unknown,
+	it('answers a payload it cannot read with the fail verdict and says why', async () => {
+		const { pipeline } = setup({ failMode: 'closed' });
+		const answer = await pipeline.decide({ eventArg: 'PreToolUse', payload: [1, 2] });
+		expect(answer.kind).toBe('unreadable');
+		expect(answer.kind === 'unreadable' && answer.problem).toMatch(/hook input rejected/);
+		expect(JSON.stringify(answer.output)).toContain('"permissionDecision":"deny"');
+	});
+
+	it('believes the hook command over a payload that names another event', async () => {
+		const { pipeline, calls } = setup({ failMode: 'closed' });
+		const answer = await pipeline.decide({
+			eventArg: 'PreToolUse',
+			payload: { ...payload(), hook_event_name: 'Stop' },
 		});
+		expect(answer.kind).toBe('unreadable');
+		expect(answer.kind === 'unreadable' && answer.problem).toMatch(/names the event "Stop"/);
+		expect(JSON.stringify(answer.output)).toContain('"permissionDecision":"deny"');
+		expect(calls()).toBe(0);
+	});
+
+	it('never hands one input the answer of another with the same tool call id', async () => {
+		const { pipeline, calls } = setup({}, { verdict: 'allow' });
+		await pipeline.decide({ eventArg: 'PreToolUse', payload: payload('same', 'ls') });
+		await pipeline.decide({ eventArg: 'PreToolUse', payload: payload('same', 'rm -rf /') });
+		expect(calls()).toBe(2);
+	});
+});
+
+describe('HookDecider fail mode', () => {
+	function failing(failMode: 'open' | 'closed', provider: () => never | Promise<never>) {
+		const clock = new FakeClock();
+		const chain = new CompositeHooksProvider([
+			{ provider: { id: 'acme.guard', onPreToolUse: provider }, failAction: 'warn' },
+		]);
+		const policy = compilePolicy(
+			readPolicySettings([{ source: workspace, values: { failMode: failMode } }]).settings,
+		);
+		const decider = new HookDecider({
+			chain,
+			sessions: new SessionTracker(),
+			clock,
+			policy: () => policy,
+			workspaceFolderFor: () => '/ws',
+			origin: 'headless',
+			deadlineMs: 1_000,
+		});
+		return { decider, clock };
+	}
+
+	it('denies under closed when a provider throws, naming the provider and the failure', async () => {
+		const { decider } = failing('closed', () => {
+			throw new Error('database down');
+		});
+		const answer = await decider.decide({ eventArg: 'PreToolUse', payload: payload() });
+		const text = JSON.stringify(answer.output);
+		expect(text).toContain('"permissionDecision":"deny"');
+		expect(text).toContain('acme.guard');
+		expect(text).toContain('database down');
+	});
+
+	it('denies under closed when the providers miss the deadline', async () => {
+		const { decider, clock } = failing('closed', () => new Promise<never>(() => undefined));
+		const answer = decider.decide({ eventArg: 'PreToolUse', payload: payload() });
+		for (let i = 0; i < 50 && clock.pendingTimers === 0; i++) {
+			await new Promise((resolve) => setTimeout(resolve, 0));
+		}
+		clock.advance(1_000);
+		const text = JSON.stringify((await answer).output);
+		expect(text).toContain('"permissionDecision":"deny"');
+		expect(text).toMatch(/no decision within 1000 ms/);
+	});
+
+	it('lets the call through under open when a provider throws', async () => {
+		const { decider } = failing('open', () => {
+			throw new Error('database down');
+		});
+		const answer = await decider.decide({ eventArg: 'PreToolUse', payload: payload() });
+		expect(JSON.stringify(answer.output)).not.toContain('deny');
 	});
 });
