@@ -50,7 +50,20 @@ export function windowEndpoint(host: EndpointHost, windowId: string): string {
 	if (new TextEncoder().encode(preferred).length <= MAX_SOCKET_PATH) {
 		return preferred;
 	}
-	return `/tmp/hookwarden-${host.user.replace(/[^A-Za-z0-9_.-]/g, '_')}/w-${windowId}.sock`;
+	return `${shortSocketFolder(host)}/w-${windowId}.sock`;
+}
+
+/**
+ * The folder of short socket paths, `/tmp/hookwarden-<user>`, for a runtime folder too deep for a socket path; both
+ * sides check it exactly as they check the runtime folder before trusting anything in it.
+ */
+export function shortSocketFolder(host: EndpointHost): string {
+	return `/tmp/hookwarden-${host.user.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
+}
+
+/** The file the sh launcher reads a window's answer proof from: next to its socket, `w-<id>.proof`. */
+export function answerProofFile(endpoint: string): string {
+	return endpoint.replace(/\.sock$/, '') + '.proof';
 }
 
 /** The file holding the per-install secret, as an HTTP header line curl can read with `-H @file`. */

@@ -7,24 +7,38 @@ import {
 	statSync,
 	writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type * as Crypto from 'node:crypto';
 
 import type { CommandLineAnalysis, ShellDialect } from '../../core/shell/commandLine';
 
 /** Entries kept; past this, a write now and then trims the oldest. */
 const MAX_ENTRIES = 2_000;
 
+// Loaded when a cache entry is first read or written: most hook calls never touch the cache.
+const lazyRequire = createRequire(__filename);
+
 /**
  * Remembers shell analyses across bridge processes, so a command line an agent runs again (they repeat `npm test`,
  * `git status` and friends all session long) does not load the grammar again. Entries live in the owner-only runtime
  * folder, keyed by a hash of the line and checked against the full line, and are tied to the grammar bundle's identity
  * (size and mtime) so an updated grammar never serves an old reading.
+ *
+ * Every entry carries an HMAC made with the per-install secret: the agent runs as the same user and could write a
+ * reading that makes `rm -rf "$HOME"` look harmless, so an entry that does not verify is ignored (and rewritten).
  */
 export class AnalysisCache {
-	private constructor(private readonly folder: string) {}
+	private constructor(
+		private readonly folder: string,
+		private readonly key: string,
+	) {}
 
-	/** Opens the cache for the grammar bundle at `bundleFile`; `undefined` when the bundle is missing. */
-	static open(runtimeFolder: string, bundleFile: string): AnalysisCache | undefined {
+	/**
+	 * Opens the cache for the grammar bundle at `bundleFile`, authenticated with `key` (the per-install secret);
+	 * `undefined` when the bundle is missing.
+	 */
+	static open(runtimeFolder: string, bundleFile: string, key: string): AnalysisCache | undefined {
 		try {
 			const stat = statSync(bundleFile);
 			return new AnalysisCache(
@@ -33,18 +47,23 @@ export class AnalysisCache {
 					'shell-cache',
 					`${stat.size.toString(36)}-${Math.trunc(stat.mtimeMs).toString(36)}`,
 				),
+				key,
 			);
 		} catch {
 			return undefined;
 		}
 	}
 
-	/** The cached analysis of exactly this line, if any. */
+	/** The cached analysis of exactly this line, if any entry for it verifies. */
 	get(commandLine: string, dialect: ShellDialect): CommandLineAnalysis | undefined {
 		try {
-			const entry = JSON.parse(
-				readFileSync(this.file(commandLine, dialect), 'utf8'),
-			) as Partial<CommandLineAnalysis>;
+			const text = readFileSync(this.file(commandLine, dialect), 'utf8');
+			const split = text.indexOf('\n');
+			const body = text.slice(split + 1);
+			if (split < 0 || !this.verifies(text.slice(0, split), body)) {
+				return undefined;
+			}
+			const entry = JSON.parse(body) as Partial<CommandLineAnalysis>;
 			return entry.commandLine === commandLine &&
 				entry.dialect === dialect &&
 				Array.isArray(entry.commands)
@@ -61,7 +80,8 @@ export class AnalysisCache {
 			mkdirSync(this.folder, { recursive: true, mode: 0o700 });
 			const file = this.file(analysis.commandLine, analysis.dialect);
 			const temporary = `${file}.${process.pid}`;
-			writeFileSync(temporary, JSON.stringify(analysis), { mode: 0o600 });
+			const body = JSON.stringify(analysis);
+			writeFileSync(temporary, `${this.mac(body)}\n${body}`, { mode: 0o600 });
 			renameSync(temporary, file);
 			if (Math.random() < 1 / 64) {
 				this.trim();
@@ -69,6 +89,18 @@ export class AnalysisCache {
 		} catch {
 			// A full disk or a read-only folder only costs the next call a grammar load.
 		}
+	}
+
+	private mac(body: string): string {
+		const { createHmac } = lazyRequire('node:crypto') as typeof Crypto;
+		return createHmac('sha256', this.key).update(body).digest('base64url');
+	}
+
+	private verifies(mac: string, body: string): boolean {
+		const { timingSafeEqual } = lazyRequire('node:crypto') as typeof Crypto;
+		const expected = Buffer.from(this.mac(body));
+		const presented = Buffer.from(mac);
+		return expected.length === presented.length && timingSafeEqual(expected, presented);
 	}
 
 	private trim(): void {
