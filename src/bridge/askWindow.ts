@@ -1,33 +1,39 @@
+import { readSecret } from '../node/runtime/secret';
+import { readLiveLeases } from '../node/runtime/windowLeases';
 import { pickWindowLease } from '../protocol/windowLease';
 import type { WindowReply, WindowRequest } from './postToWindow';
 import { postToWindow } from './postToWindow';
-import { readWindowToken } from '../node/runtime/windowToken';
-import { readLiveLeases } from '../node/runtime/windowLeases';
 
 /**
  * Asks the VS Code window that serves `cwd` to decide: the window named by `HOOKWARDEN_ENDPOINT` (which the extension
- * sets in its extension host, so hooks that window spawns reach it exactly), else the window whose workspace holds
- * `cwd`. `alreadyTried` is an endpoint that did not answer a moment ago (see windowFirst.ts). Returns `undefined`
- * when no window is listening (or there is no trusted runtime folder to find one in), so the caller decides headless.
+ * sets in its extension host, so hooks that window spawns reach it exactly), else the window whose lease holds `cwd`.
+ * `alreadyTried` is an endpoint that did not answer a moment ago (see windowFirst.ts). Returns `undefined` when no
+ * window answered with proof (or there is no trusted runtime folder or secret), so the caller decides headless; every
+ * lease or socket that was refused is reported through `warn`.
  */
 export async function askWindow(
 	env: NodeJS.ProcessEnv,
 	runtime: string | undefined,
 	request: WindowRequest,
+	warn: (line: string) => void,
 	alreadyTried?: string,
 ): Promise<WindowReply | undefined> {
 	if (!runtime) {
 		return undefined;
 	}
-	const token = readWindowToken(env, runtime);
-	if (!token) {
+	const secret = readSecret(runtime);
+	if (!secret.ok) {
 		return undefined;
 	}
-	for (const endpoint of endpointsToTry(env, runtime, request.cwd)) {
+	for (const endpoint of endpointsToTry(env, runtime, request.cwd, warn)) {
 		if (endpoint === alreadyTried) {
 			continue;
 		}
-		const reply = await postToWindow(endpoint, token, request);
+		const reply = await postToWindow(endpoint, secret.token, request);
+		if (reply.kind === 'impostor') {
+			warn(`the socket ${endpoint} ${reply.message}; ignoring it`);
+			continue;
+		}
 		if (reply.kind !== 'unreachable') {
 			return reply;
 		}
@@ -36,12 +42,21 @@ export async function askWindow(
 }
 
 // Lazily, so the leases are read only when the named window did not answer.
-function* endpointsToTry(env: NodeJS.ProcessEnv, runtime: string, cwd: string): Generator<string> {
+function* endpointsToTry(
+	env: NodeJS.ProcessEnv,
+	runtime: string,
+	cwd: string,
+	warn: (line: string) => void,
+): Generator<string> {
 	const named = env.HOOKWARDEN_ENDPOINT;
 	if (named) {
 		yield named;
 	}
-	const leased = pickWindowLease(readLiveLeases(runtime), cwd)?.endpoint;
+	const { leases, refused } = readLiveLeases(runtime, env);
+	for (const line of refused) {
+		warn(line);
+	}
+	const leased = pickWindowLease(leases, cwd)?.endpoint;
 	if (leased && leased !== named) {
 		yield leased;
 	}

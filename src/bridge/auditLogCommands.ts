@@ -9,8 +9,9 @@ import { replayFails, replaySession } from '../core/audit/replaySession';
 import { BUILTIN_PACKS } from '../core/policy/builtinPacks';
 import { evaluatePolicy } from '../core/policy/evaluatePolicy';
 import { describeSource } from '../core/policy/describeSource';
-import type { HeadlessEnvironment } from './decideHeadless';
-import { headlessPolicyProvider, loadHeadlessPolicy } from './decideHeadless';
+import type { HeadlessEnvironment } from './headlessDecider';
+import { headlessPolicyProvider, loadHeadlessSettings } from './headlessDecider';
+import { findWorkspaceFolder } from './findWorkspaceFolder';
 import { describeSkipped, readAuditLog } from '../node/audit/auditLogReader';
 
 /** Exit codes of the log commands, beyond 0 (success) and 64 (usage). */
@@ -52,13 +53,15 @@ export async function replayCommand(
 		output.err(`no events of session ${session} in ${file}`);
 		return AUDIT_EXIT.noInput;
 	}
-	const policy = loadHeadlessPolicy(environment);
-	const evaluate = policyReplayEvaluator(headlessPolicyProvider(environment, policy), () => policy);
-	const report = await replaySession(chosen, evaluate, {
-		workspaceFolder: environment.workspaceFolder,
-	});
+	const workspaceFolder = findWorkspaceFolder(environment.cwd, environment.home);
+	const { policy } = loadHeadlessSettings(environment, workspaceFolder);
+	const evaluate = policyReplayEvaluator(
+		headlessPolicyProvider(environment, () => policy),
+		() => policy,
+	);
+	const report = await replaySession(chosen, evaluate, { workspaceFolder });
 	output.out(
-		`Replaying ${file}${session === undefined ? '' : ` (session ${session})`} against the policies of ${environment.workspaceFolder}\n`,
+		`Replaying ${file}${session === undefined ? '' : ` (session ${session})`} against the policies of ${workspaceFolder}\n`,
 	);
 	output.out(`${renderReplayText(report)}\n`);
 	return replayFails(report, failOn) ? AUDIT_EXIT.changed : 0;
@@ -109,11 +112,12 @@ export async function explainEventCommand(
 	if (record.truncated) {
 		lines.push(`  Cut in the log: ${record.truncated.join(', ')}.`);
 	}
-	const policy = loadHeadlessPolicy(environment);
-	const provider = headlessPolicyProvider(environment, policy);
-	const input = await provider.policyInput(record.input, environment.workspaceFolder, policy);
+	const workspaceFolder = findWorkspaceFolder(environment.cwd, environment.home);
+	const { policy } = loadHeadlessSettings(environment, workspaceFolder);
+	const provider = headlessPolicyProvider(environment, () => policy);
+	const input = await provider.policyInput(record.input, workspaceFolder, policy);
 	const outcome = evaluatePolicy(policy, input, BUILTIN_PACKS);
-	lines.push(`Now, with the policies of ${environment.workspaceFolder}:`);
+	lines.push(`Now, with the policies of ${workspaceFolder}:`);
 	for (const [i, command] of (input.shell?.commands ?? []).entries()) {
 		lines.push(`  sub-command ${i + 1}: ${command.text}`);
 	}

@@ -25,37 +25,23 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-import type { AuditSettings } from '../core/audit/auditSettings';
-import { DEFAULT_AUDIT_SETTINGS } from '../core/audit/auditSettings';
-import type { HookEvent } from '../core/events/hookEvent';
-import type { HookEventName } from '../core/events/hookEventName';
-import { parseHookEventName } from '../core/events/hookEventName';
-import { describeHookInputError } from '../core/events/hookInputError';
-import { parseHookEvent } from '../core/events/parseHookEvent';
-import { encodeHookOutput } from '../core/output/encodeHookOutput';
-import type { MergedDecision } from '../core/provider/decision';
-import type { FailMode } from '../core/provider/failVerdict';
-import { failVerdict } from '../core/provider/failVerdict';
-import { builtOnFirstUse } from '../core/util/builtOnFirstUse';
-import type { HeadlessEnvironment } from './decideHeadless';
-import {
-	decideHeadless,
-	headlessPolicyProvider,
-	loadHeadlessPolicy,
-	loadHeadlessSettings,
-} from './decideHeadless';
-import { AnalysisCache } from '../node/shell/analysisCache';
-import { explainEventCommand, replayCommand } from './auditLogCommands';
-import { auditHeadlessAnswer } from './auditLogHeadless';
-import { askWindow } from './askWindow';
-import { trustedRuntimeFolder } from '../node/runtime/trustedRuntimeFolder';
+import type { HookCall } from '../core/pipeline/hookCall';
 import { explainCommandLine } from '../core/policy/explainCommandLine';
+import { parseHookEventName } from '../core/events/hookEventName';
+import { builtOnFirstUse } from '../core/util/builtOnFirstUse';
+import { openRuntimeFolder } from '../node/runtime/runtimeFolder';
+import { readSecret } from '../node/runtime/secret';
+import { SessionLedger } from '../node/sessions/sessionLedger';
+import { AnalysisCache } from '../node/shell/analysisCache';
+import { createShellAnalysis } from '../node/shell/shellAnalysis';
+import { askWindow } from './askWindow';
+import { explainEventCommand, replayCommand } from './auditLogCommands';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
+import type { HeadlessEnvironment } from './headlessDecider';
+import { headlessDecider, headlessPolicyProvider, loadHeadlessSettings } from './headlessDecider';
 import { readHookInput } from './readHookInput';
-import { SessionLedger } from '../node/sessionLedger';
 import type { Handover } from './windowFirst';
 import { writeOutput } from './writeOutput';
-import { loadShellAnalyzer } from '../node/shell/shellBundle';
 
 const USAGE = `Usage: hookwarden-bridge <EventName>            (hook payload on stdin)
        hookwarden-bridge --explain '<command line>' [--powershell]
@@ -66,71 +52,59 @@ function warn(line: string): void {
 	writeOutput(2, `hookwarden: ${line}\n`);
 }
 
-// Checked once per process, however many steps need it. Without a trusted runtime folder the bridge still decides;
-// it just finds no window and remembers nothing between calls.
-const runtimeFolder = builtOnFirstUse(() => trustedRuntimeFolder(process.env));
+// Checked once per process, however many steps need it. Without a trustworthy runtime folder the bridge still
+// decides; it just finds no window, caches no shell readings and remembers no subagents between calls.
+const runtimeFolder = builtOnFirstUse(() => {
+	const opened = openRuntimeFolder(process.env, { create: true });
+	if (!opened.ok) {
+		warn(`${opened.problem}; deciding without shared state`);
+		return undefined;
+	}
+	return opened.folder;
+});
 
-function environmentFor(start: string): HeadlessEnvironment {
-	const home = homedir();
-	const workspaceFolder = findWorkspaceFolder(start, home);
+const environment = builtOnFirstUse((): HeadlessEnvironment => {
 	const runtime = runtimeFolder();
-	const analysisCache = runtime && AnalysisCache.open(runtime, join(__dirname, 'bridge-shell.js'));
+	const secret = runtime ? readSecret(runtime) : undefined;
+	// The cache is keyed by the window's secret: an entry nobody with the secret wrote is never believed.
+	const diskCache =
+		runtime && secret?.ok
+			? AnalysisCache.open(runtime, join(__dirname, 'bridge-shell.js'), secret.token)
+			: undefined;
 	return {
-		workspaceFolder,
-		home,
+		home: homedir(),
 		env: process.env,
+		cwd: process.cwd(),
 		warn,
 		ledger: new SessionLedger(runtime && join(runtime, 'sessions')),
-		loadShellAnalyzer: (dialect) => loadShellAnalyzer(__dirname, dialect, true),
-		...(analysisCache && { analysisCache }),
+		analyzeShell: createShellAnalysis({
+			bundleFolder: __dirname,
+			baselineWasmOnly: true,
+			warn,
+			...(diskCache && { diskCache }),
+		}),
 	};
-}
+});
 
-/** The failMode of the workspace, read without letting a broken settings file stop the fail verdict. */
-function failModeOf(environment: HeadlessEnvironment): FailMode {
-	try {
-		return loadHeadlessPolicy({ ...environment, warn: () => undefined }).failMode;
-	} catch {
-		return 'open';
-	}
-}
-
-function answer(
-	event: { name: HookEventName; dialect: HookEvent['dialect'] } | undefined,
-	decision: MergedDecision,
-): void {
-	const output = event ? encodeHookOutput(event, decision) : topLevelOnly(decision);
+function print(output: Record<string, unknown>): void {
 	writeOutput(1, `${JSON.stringify(output)}\n`);
 }
 
-/** Without a known event there is no hookSpecificOutput to fill; the top-level fields still reach every host. */
-function topLevelOnly(decision: MergedDecision): Record<string, unknown> {
-	return decision.verdict
-		? { permissionDecision: decision.verdict, permissionDecisionReason: decision.reason }
-		: {};
-}
-
-async function decideEvent(hintArg: string | undefined, handover?: Handover): Promise<void> {
-	const receivedAt = Date.now();
-	const hint = hintArg === undefined ? undefined : parseHookEventName(hintArg);
-	// Only a payload without a cwd, or one that cannot be read, is decided for the bridge's own cwd.
-	const cwdEnvironment = builtOnFirstUse(() => environmentFor(process.cwd()));
-	const fail = (
-		cause: string,
-		environment = cwdEnvironment(),
-		name = hint,
-		dialect: HookEvent['dialect'] = 'vscode',
-	) => {
-		warn(cause);
-		answer(name && { name, dialect }, failVerdict(failModeOf(environment), name, cause));
-	};
-	if (hintArg !== undefined && hint === undefined) {
-		warn(`unknown event argument '${hintArg}'; using the event named in the payload`);
+async function decideEvent(eventArg: string | undefined, handover?: Handover): Promise<void> {
+	if (eventArg !== undefined && parseHookEventName(eventArg) === undefined) {
+		warn(`unknown event argument '${eventArg}'; using the event named in the payload`);
 	}
-
-	const input = handover?.input ?? readHookInput(hintArg);
+	const input = handover?.input ?? readHookInput(eventArg);
+	const decider = headlessDecider(environment());
 	if (input.kind === 'unreadable') {
-		fail(input.cause);
+		// The decider answers an unreadable call with the workspace's fail verdict, as for any payload it cannot read.
+		const answer = await decider.decide({
+			...(eventArg !== undefined && { eventArg }),
+			payload: undefined,
+			cwd: process.cwd(),
+		});
+		warn(input.cause);
+		print(answer.output);
 		return;
 	}
 	// The running window decides first: it knows the session and can ask the person. A refusal from the window the
@@ -139,10 +113,13 @@ async function decideEvent(hintArg: string | undefined, handover?: Handover): Pr
 	const reply =
 		asked && asked.reply.kind !== 'unreachable'
 			? asked.reply
-			: await askWindow(process.env, runtimeFolder(), input.request, asked?.endpoint);
+			: await askWindow(process.env, runtimeFolder(), input.request, warn, asked?.endpoint);
 	if (reply?.kind === 'answer') {
 		writeOutput(1, reply.body);
 		return;
+	}
+	if (reply?.kind === 'impostor' && asked) {
+		warn(`the socket ${asked.endpoint} ${reply.message}; deciding without it`);
 	}
 	// A 400 means the window could not read the payload either; deciding headless reports why in one line.
 	if (reply?.kind === 'refused' && reply.status !== 400) {
@@ -150,45 +127,21 @@ async function decideEvent(hintArg: string | undefined, handover?: Handover): Pr
 			`the VS Code window refused the hook (${reply.status}: ${reply.message}); deciding without it`,
 		);
 	}
-	const parsed = parseHookEvent(input.payload, hint);
-	if (!parsed.ok) {
-		fail(`hook input rejected: ${describeHookInputError(parsed.error)}`);
-		return;
+	const call: HookCall = {
+		...(eventArg !== undefined && { eventArg }),
+		payload: input.payload,
+		cwd: input.request.cwd,
+	};
+	const answer = await decider.decide(call);
+	if (answer.problem !== undefined) {
+		warn(answer.problem);
 	}
-	const { event } = parsed;
-	const environment = event.cwd ? environmentFor(event.cwd) : cwdEnvironment();
-	const audited = (decision: MergedDecision, audit: AuditSettings, problem?: string) =>
-		auditHeadlessAnswer({
-			event,
-			decision,
-			workspaceFolder: environment.workspaceFolder,
-			audit,
-			receivedAt,
-			...(problem !== undefined && { problem }),
-			env: process.env,
-			home: environment.home,
-			warn,
-		});
-	let decided: Awaited<ReturnType<typeof decideHeadless>>;
-	try {
-		decided = await decideHeadless(event, environment);
-	} catch (error) {
-		const problem = `could not decide ${event.name}: ${(error as Error).message}`;
-		warn(problem);
-		const decision = failVerdict(failModeOf(environment), event.name, problem);
-		answer(event, audited(decision, auditSettingsOf(environment), problem));
-		return;
+	if (answer.kind === 'answered') {
+		for (const failure of answer.recorded.decision.failures) {
+			warn(`provider ${failure.providerId} ${failure.kind}: ${failure.message}`);
+		}
 	}
-	answer(event, audited(decided.decision, decided.audit));
-}
-
-/** The audit settings of the workspace, read without letting a broken settings file stop the fail answer. */
-function auditSettingsOf(environment: HeadlessEnvironment): AuditSettings {
-	try {
-		return loadHeadlessSettings({ ...environment, warn: () => undefined }).audit;
-	} catch {
-		return DEFAULT_AUDIT_SETTINGS;
-	}
+	print(answer.output);
 }
 
 async function explain(args: readonly string[]): Promise<number> {
@@ -197,13 +150,13 @@ async function explain(args: readonly string[]): Promise<number> {
 		writeOutput(2, `${USAGE}\n`);
 		return 64;
 	}
-	const environment = environmentFor(process.cwd());
-	const policy = loadHeadlessPolicy(environment);
-	const provider = headlessPolicyProvider(environment, policy);
+	const workspaceFolder = findWorkspaceFolder(process.cwd(), homedir());
+	const { policy } = loadHeadlessSettings(environment(), workspaceFolder);
+	const provider = headlessPolicyProvider(environment(), () => policy);
 	const dialect = args.includes('--powershell') ? 'powershell' : 'bash';
 	writeOutput(
 		1,
-		`${await explainCommandLine(commandLine, dialect, provider, policy, environment.workspaceFolder)}\n`,
+		`${await explainCommandLine(commandLine, dialect, provider, policy, workspaceFolder)}\n`,
 	);
 	return 0;
 }
@@ -219,13 +172,13 @@ async function main(argv: readonly string[], handover?: Handover): Promise<numbe
 		err: (line: string) => warn(line),
 	};
 	if (first === '--explain' && rest.includes('--event')) {
-		return explainEventCommand(rest, environmentFor(process.cwd()), output);
+		return explainEventCommand(rest, environment(), output);
 	}
 	if (first === '--explain') {
 		return explain(rest);
 	}
 	if (first === '--replay') {
-		return replayCommand(rest, environmentFor(process.cwd()), output);
+		return replayCommand(rest, environment(), output);
 	}
 	if (first?.startsWith('--')) {
 		writeOutput(2, `hookwarden: unknown option ${first}\n${USAGE}\n`);

@@ -4,12 +4,12 @@
  * prints the answer, loading none of the policy engine, the schemas or the audit log: the main bundle (dist/bridge-main.js)
  * is loaded only when the window did not answer, and is handed what was read so nothing is lost.
  */
-import { trustedRuntimeFolder } from '../node/runtime/trustedRuntimeFolder';
+import { openRuntimeFolder } from '../node/runtime/runtimeFolder';
+import { readSecret } from '../node/runtime/secret';
 import type { WindowReply } from './postToWindow';
 import { postToWindow } from './postToWindow';
 import type { HookInput } from './readHookInput';
 import { readHookInput } from './readHookInput';
-import { readWindowToken } from '../node/runtime/windowToken';
 import { writeOutput } from './writeOutput';
 
 /** What the main bridge takes over when the named window did not answer: the input, and how asking ended. */
@@ -38,12 +38,12 @@ export async function answerFromNamedWindow(
 	}
 	let reply: WindowReply;
 	try {
-		const runtime = input.kind === 'read' ? trustedRuntimeFolder(env) : undefined;
-		const token = runtime && readWindowToken(env, runtime);
-		if (input.kind !== 'read' || !token) {
+		const runtime = input.kind === 'read' ? openRuntimeFolder(env) : undefined;
+		const secret = runtime?.ok ? readSecret(runtime.folder) : undefined;
+		if (input.kind !== 'read' || !secret?.ok) {
 			return { input };
 		}
-		reply = await postToWindow(endpoint, token, input.request);
+		reply = await postToWindow(endpoint, secret.token, input.request);
 	} catch (error) {
 		reply = { kind: 'unreachable', message: (error as Error).message };
 	}

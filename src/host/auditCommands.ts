@@ -10,13 +10,7 @@ import { replaySession } from '../core/audit/replaySession';
 import type { CompiledPolicy } from '../core/policy/compilePolicy';
 import type { AuditLogService } from './auditLogService';
 import { auditLogExists } from './auditLogService';
-
-/** The audit commands' ids, as package.json declares them. */
-export const AUDIT_COMMANDS = {
-	openAuditLog: 'hookwarden.openAuditLog',
-	exportAuditLog: 'hookwarden.exportAuditLog',
-	replaySession: 'hookwarden.replaySession',
-} as const;
+import { COMMANDS } from './commandIds';
 
 /** The scheme of the read-only replay documents. */
 export const REPLAY_SCHEME = 'hookwarden-replay';
@@ -39,9 +33,9 @@ export function registerAuditCommands(services: AuditCommandServices): vscode.Di
 	return vscode.Disposable.from(
 		replays,
 		vscode.workspace.registerTextDocumentContentProvider(REPLAY_SCHEME, replays),
-		vscode.commands.registerCommand(AUDIT_COMMANDS.openAuditLog, () => openAuditLog(services)),
-		vscode.commands.registerCommand(AUDIT_COMMANDS.exportAuditLog, () => exportAuditLog(services)),
-		vscode.commands.registerCommand(AUDIT_COMMANDS.replaySession, (target?: unknown) =>
+		vscode.commands.registerCommand(COMMANDS.openAuditLog, () => openAuditLog(services)),
+		vscode.commands.registerCommand(COMMANDS.exportAuditLog, () => exportAuditLog(services)),
+		vscode.commands.registerCommand(COMMANDS.replaySession, (target?: unknown) =>
 			replay(services, replays, sessionIdOfArgument(target)),
 		),
 	);

@@ -32,6 +32,11 @@ export const COMMANDS = {
 	refreshPolicies: 'hookwarden.refreshPolicies',
 	revealRule: 'hookwarden.revealRule',
 	openRulesSettings: 'hookwarden.openRulesSettings',
+
+	// ---------------------------------------------------------------- audit log
+	openAuditLog: 'hookwarden.openAuditLog',
+	exportAuditLog: 'hookwarden.exportAuditLog',
+	replaySession: 'hookwarden.replaySession',
 } as const;
 
 /** One contributed command id. */

@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 
-import type { HookAnswer, HookCall } from '../core/pipeline/hookPipeline';
+import type { HookAnswer, HookCall } from '../core/pipeline/hookCall';
+import { proveAnswer, verifyMac } from '../node/runtime/secretMac';
 import type { HostError } from '../protocol/messages';
 import {
 	DECIDED_BY_HEADER,
@@ -12,6 +13,7 @@ import {
 	PING_PATH,
 	PROTOCOL_VERSION,
 } from '../protocol/messages';
+import { MAC_SCHEME, NONCE_HEADER, PROOF_HEADER, requestMacInput } from '../protocol/wire';
 
 /** The largest request body the server reads; the bridge refuses larger payloads before sending them. */
 const MAX_BODY_BYTES = 9 * 1024 * 1024;
@@ -24,20 +26,19 @@ export interface HookServerLog {
 
 /**
  * The window's private HTTP endpoint on a unix socket (or Windows pipe): authenticates each request with the
- * per-install secret, validates it, and hands it to the pipeline. Requests are served concurrently, each answered on
+ * per-install secret (a node bridge signs its request and gets an answer proven over its nonce; the `sh` fast path
+ * presents the secret as a bearer token), validates it, and hands it to the decider. Requests are served concurrently, each answered on
  * its own connection; when a connection closes before its answer (the hook process died), the call's signal aborts.
  */
 export class HookServer {
 	private readonly server: http.Server;
-	private readonly expected: Buffer;
 
 	constructor(
 		private readonly endpoint: string,
-		token: string,
+		private readonly token: string,
 		private readonly handle: (call: HookCall) => Promise<HookAnswer>,
 		private readonly log: HookServerLog,
 	) {
-		this.expected = Buffer.from(`Bearer ${token}`);
 		this.server = http.createServer((request, response) => void this.serve(request, response));
 		// Approvals hold requests open for minutes; Node's default request timeout would cut them off.
 		this.server.requestTimeout = 0;
@@ -71,22 +72,32 @@ export class HookServer {
 	}
 
 	private async serve(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
-		const presented = Buffer.from(request.headers.authorization ?? '');
-		if (presented.length !== this.expected.length || !timingSafeEqual(presented, this.expected)) {
+		// The body is read before the check because a signed request's MAC covers it; its size is capped either way.
+		const body = await readBody(request);
+		const nonce = headerOf(request, NONCE_HEADER);
+		if (!this.authentic(request.headers.authorization ?? '', nonce, body ?? '')) {
 			this.log.warn(
 				`refused a connection without the Hookwarden secret (${request.method ?? '?'} ${request.url ?? '?'})`,
 			);
-			request.resume();
 			return this.refuse(response, 'unauthorized', 'missing or wrong secret');
 		}
-		if (request.url === PING_PATH) {
+		const answerWith = (status: number, headers: http.OutgoingHttpHeaders, text: string) =>
 			response
-				.writeHead(200, { 'content-type': 'application/json' })
-				.end(JSON.stringify({ v: PROTOCOL_VERSION, pid: process.pid }));
-			return;
+				.writeHead(status, {
+					...headers,
+					...(nonce !== undefined && {
+						[PROOF_HEADER]: proveAnswer(this.token, nonce, text),
+					}),
+				})
+				.end(text);
+		if (request.url === PING_PATH) {
+			return void answerWith(
+				200,
+				{ 'content-type': 'application/json' },
+				JSON.stringify({ v: PROTOCOL_VERSION, pid: process.pid }),
+			);
 		}
 		if (request.method !== 'POST' || !request.url?.startsWith(HOOK_PATH)) {
-			request.resume();
 			const versioned = /^\/v(\d+)\//.exec(request.url ?? '');
 			return versioned && Number(versioned[1]) !== PROTOCOL_VERSION
 				? this.refuse(
@@ -96,7 +107,6 @@ export class HookServer {
 					)
 				: this.refuse(response, 'badRequest', `unknown path ${request.url ?? ''}`);
 		}
-		const body = await readBody(request);
 		if (body === undefined) {
 			return this.refuse(response, 'badRequest', `request body over ${MAX_BODY_BYTES} bytes`);
 		}
@@ -125,15 +135,16 @@ export class HookServer {
 				gone.abort(new Error('hook process went away'));
 			}
 		});
-		const eventHint = parsed.data.event ?? decodeURIComponent(request.url.slice(HOOK_PATH.length));
+		const eventArg = parsed.data.event ?? decodeURIComponent(request.url.slice(HOOK_PATH.length));
 		const answer = await this.handle({
-			eventHint,
+			...(eventArg !== '' && { eventArg }),
 			payload: parsed.data.payload,
 			...(parsed.data.cwd !== undefined && { cwd: parsed.data.cwd }),
 			signal: gone.signal,
 		});
-		if ('rejected' in answer) {
-			return this.refuse(response, 'badRequest', answer.rejected);
+		if (answer.kind === 'unreadable') {
+			// The node bridge then decides it headless, where the same reader reports why with the fail verdict.
+			return this.refuse(response, 'badRequest', answer.problem);
 		}
 		if (answer.problem) {
 			this.log.warn(answer.problem);
@@ -141,15 +152,27 @@ export class HookServer {
 		if (gone.signal.aborted) {
 			return;
 		}
-		const decidedBy = answer.recorded?.decision.decidedBy;
-		response
-			.writeHead(200, {
+		const decidedBy = answer.recorded.decision.decidedBy;
+		answerWith(
+			200,
+			{
 				'content-type': 'application/json',
 				...(decidedBy && {
 					[DECIDED_BY_HEADER]: `${decidedBy.providerId}${decidedBy.ruleId ? `/${decidedBy.ruleId}` : ''}`,
 				}),
-			})
-			.end(`${JSON.stringify(answer.output)}\n`);
+			},
+			`${JSON.stringify(answer.output)}\n`,
+		);
+	}
+
+	private authentic(authorization: string, nonce: string | undefined, body: string): boolean {
+		if (authorization.startsWith(`${MAC_SCHEME} `)) {
+			const mac = authorization.slice(MAC_SCHEME.length + 1);
+			return nonce !== undefined && verifyMac(this.token, requestMacInput(nonce, body), mac);
+		}
+		const presented = Buffer.from(authorization);
+		const expected = Buffer.from(`Bearer ${this.token}`);
+		return presented.length === expected.length && timingSafeEqual(presented, expected);
 	}
 
 	private refuse(response: http.ServerResponse, error: HostError['error'], message: string): void {
@@ -158,6 +181,11 @@ export class HookServer {
 			.writeHead(HOST_ERROR_STATUS[error], { 'content-type': 'application/json' })
 			.end(JSON.stringify(body));
 	}
+}
+
+function headerOf(request: http.IncomingMessage, name: string): string | undefined {
+	const value = request.headers[name];
+	return typeof value === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : undefined;
 }
 
 function readBody(request: http.IncomingMessage): Promise<string | undefined> {

@@ -1,15 +1,10 @@
 import * as vscode from 'vscode';
 
-import type { HookAnswer, HookCall } from '../core/pipeline/hookPipeline';
+import type { HookAnswer, HookCall } from '../core/pipeline/hookCall';
+import { newWindowEndpoint, openRuntimeFolder } from '../node/runtime/runtimeFolder';
+import { ensureSecret } from '../node/runtime/secret';
+import { removeLease, writeLease } from '../node/runtime/windowLeases';
 import { HookServer } from './hookServer';
-import {
-	currentEndpointHost,
-	ensureRuntimeFolder,
-	ensureSecret,
-	newWindowEndpoint,
-	removeLease,
-	writeLease,
-} from '../node/runtime/windowRuntime';
 
 /**
  * This window's private endpoint: the socket server, its lease in the runtime folder (rewritten when folders change),
@@ -33,10 +28,12 @@ export class WindowEndpointService implements vscode.Disposable {
 		handle: (call: HookCall) => Promise<HookAnswer>,
 		log: vscode.LogOutputChannel,
 	): Promise<WindowEndpointService> {
-		const host = currentEndpointHost();
-		const runtime = ensureRuntimeFolder(host);
-		const secret = ensureSecret(runtime);
-		const service = new WindowEndpointService(newWindowEndpoint(host), secret.file, runtime);
+		const runtime = openRuntimeFolder(process.env, { create: true });
+		if (!runtime.ok) {
+			throw new Error(runtime.problem);
+		}
+		const secret = ensureSecret(runtime.folder);
+		const service = new WindowEndpointService(newWindowEndpoint(), secret.file, runtime.folder);
 		service.server = new HookServer(service.endpoint, secret.token, handle, log);
 		await service.server.listen();
 		service.publishLease();

@@ -5,7 +5,7 @@ import type { EventsTreeProvider } from './events/eventsTreeProvider';
 import type { PoliciesTreeProvider } from './policies/policiesTreeProvider';
 import type { ApprovalChoice } from './prompts/approvalPrompt';
 import { askForEventsFilter } from './prompts/eventFilterPrompt';
-import type { ApprovalService } from '../host/approvalService';
+import type { ApprovalService } from './approvals/approvalService';
 import { COMMANDS } from '../host/commandIds';
 import type { ContextKeySetter } from '../host/contextKeys';
 import type { PauseState } from '../host/pauseState';

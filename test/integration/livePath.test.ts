@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { chmodSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ApprovalQueue } from '../../src/core/approvals/approvalQueue';
-import { HookPipeline } from '../../src/core/pipeline/hookPipeline';
+import { ApprovalGate } from '../../src/core/pipeline/approvalGate';
+import { HookDecider } from '../../src/core/pipeline/hookDecider';
 import { compilePolicy } from '../../src/core/policy/compilePolicy';
 import { DefaultHooksProvider } from '../../src/core/policy/defaultHooksProvider';
 import { readPolicySettings } from '../../src/core/policy/readPolicySettings';
@@ -14,7 +16,12 @@ import { CompositeHooksProvider } from '../../src/core/provider/compositeHooksPr
 import { SessionTracker } from '../../src/core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../../src/core/util/clock';
 import { HookServer } from '../../src/host/hookServer';
-import { leaseFolder } from '../../src/protocol/endpoint';
+import { currentEndpointHost } from '../../src/node/runtime/runtimeFolder';
+import {
+	leaseFolder,
+	runtimeFolder,
+	secretFile as secretFileOf,
+} from '../../src/protocol/endpoint';
 import { posixLauncher } from '../../src/host/installer/launcherScripts';
 import { PROTOCOL_VERSION } from '../../src/protocol/wire';
 import type { ProcessRun } from '../support/runProcess';
@@ -27,6 +34,7 @@ let root: string;
 let workspace: string;
 let socket: string;
 let secretFile: string;
+let runtime: string;
 let launcher: string;
 let server: HookServer;
 let sessions: SessionTracker;
@@ -72,8 +80,13 @@ beforeAll(async () => {
 			'hookwarden.rules': [{ id: 'headless-rule', command: 'make', verdict: 'ask' }],
 		}),
 	);
-	socket = join(root, 'w.sock');
-	secretFile = join(root, 'secret.header');
+	// The window's socket and secret live in the runtime folder, where bridges trust them (and nowhere else).
+	runtime = runtimeFolder(
+		currentEndpointHost({ ...process.env, XDG_RUNTIME_DIR: join(root, 'runtime') }),
+	);
+	mkdirSync(runtime, { recursive: true, mode: 0o700 });
+	socket = join(runtime, 'w-live.sock');
+	secretFile = secretFileOf(runtime);
 	writeFileSync(secretFile, `Authorization: Bearer ${TOKEN}\n`, { mode: 0o600 });
 	launcher = join(root, 'hookwarden-hook');
 	writeFileSync(
@@ -106,15 +119,16 @@ beforeAll(async () => {
 	const chain = new CompositeHooksProvider([
 		{ provider: new DefaultHooksProvider({ policy: () => windowPolicy }), priority: 0 },
 	]);
-	const pipeline = new HookPipeline({
+	const pipeline = new HookDecider({
 		chain,
-		approvals,
+		gate: new ApprovalGate(approvals, SYSTEM_CLOCK),
 		sessions,
 		clock: SYSTEM_CLOCK,
 		policy: () => windowPolicy,
 		workspaceFolderFor: () => workspace,
+		origin: 'window',
 	});
-	server = new HookServer(socket, TOKEN, (call) => pipeline.handle(call), {
+	server = new HookServer(socket, TOKEN, (call) => pipeline.decide(call), {
 		warn: () => undefined,
 		info: () => undefined,
 	});
@@ -152,10 +166,8 @@ describe.each([
 	});
 
 	it('finds the live window by its lease when the window it names is gone', async () => {
-		const runtime = join(root, 'runtime', `hookwarden-${process.getuid?.() ?? 'user'}`);
 		const lease = join(leaseFolder(runtime), `lease-${program()}.json`);
 		mkdirSync(leaseFolder(runtime), { recursive: true, mode: 0o700 });
-		chmodSync(runtime, 0o700);
 		writeFileSync(
 			lease,
 			JSON.stringify({
@@ -183,13 +195,20 @@ describe.each([
 
 	it('is refused with a wrong secret and decides headless instead', async () => {
 		const wrong = join(root, `wrong-${program()}.header`);
-		writeFileSync(wrong, `Authorization: Bearer ${'x'.repeat(43)}\n`);
-		const [prog, args] = command();
-		const result = await run(prog, [...args], payload('make deploy'), {
-			HOOKWARDEN_ENDPOINT: socket,
-			HOOKWARDEN_SECRET_FILE: wrong,
-		});
-		expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
+		const wrongSecret = `Authorization: Bearer ${'x'.repeat(43)}\n`;
+		writeFileSync(wrong, wrongSecret);
+		// Both the secret the sh path presents and the one the node bridge signs with are wrong here.
+		writeFileSync(secretFile, wrongSecret, { mode: 0o600 });
+		try {
+			const [prog, args] = command();
+			const result = await run(prog, [...args], payload('make deploy'), {
+				HOOKWARDEN_ENDPOINT: socket,
+				HOOKWARDEN_SECRET_FILE: wrong,
+			});
+			expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
+		} finally {
+			writeFileSync(secretFile, `Authorization: Bearer ${TOKEN}\n`, { mode: 0o600 });
+		}
 	});
 
 	it('hands malformed input to the bridge, which applies the fail mode with one line', async () => {
@@ -235,7 +254,7 @@ describe('approvals over the live path', () => {
 	it('resolves the approval as gone when the hook process is killed', async () => {
 		const child = spawn('node', [BRIDGE, 'PreToolUse'], {
 			cwd: workspace,
-			env: { ...process.env, ...windowEnv() },
+			env: { ...process.env, XDG_RUNTIME_DIR: join(root, 'runtime'), ...windowEnv() },
 		});
 		child.stdin.end(payload('npm publish', 'pub-2'));
 		for (let i = 0; i < 100 && approvals.pending().length === 0; i++) {
@@ -244,6 +263,32 @@ describe('approvals over the live path', () => {
 		const [approval] = approvals.pending();
 		child.kill('SIGTERM');
 		expect(await approval!.answered).toEqual({ kind: 'gone' });
+	});
+});
+
+describe('a socket that is not the window', () => {
+	it('cannot answer for the window even at a leased path in the runtime folder', async () => {
+		const impostorSocket = join(runtime, 'w-impostor.sock');
+		const seen: string[] = [];
+		const impostor = createServer((request, response) => {
+			seen.push(String(request.headers.authorization));
+			request.resume();
+			response
+				.writeHead(200, { 'content-type': 'application/json' })
+				.end('{"permissionDecision":"allow"}\n');
+		});
+		await new Promise<void>((done) => impostor.listen(impostorSocket, done));
+		try {
+			const result = await run('node', [BRIDGE, 'PreToolUse'], payload('make deploy'), {
+				HOOKWARDEN_ENDPOINT: impostorSocket,
+			});
+			expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
+			expect(result.stderr).toMatch(/without proving it is a Hookwarden window/);
+			// The secret itself never went on the wire: only a MAC over this one request did.
+			expect(seen.join('\n')).not.toContain(TOKEN);
+		} finally {
+			await new Promise((done) => impostor.close(done));
+		}
 	});
 });
 

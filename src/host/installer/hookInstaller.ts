@@ -20,12 +20,7 @@ import {
 	posixLauncher,
 	powershellLauncher,
 } from './launcherScripts';
-import {
-	askInstallScope,
-	confirmReplaceHookFile,
-	confirmUninstall,
-	pickFolderForHooks,
-} from '../../ui/prompts/installPrompts';
+import type { InstallPrompts } from './installPromptsPort';
 
 /** A hook file Hookwarden wrote, remembered in `globalState` so *Uninstall Hooks* removes exactly what was written. */
 export interface InstalledHookFile {
@@ -45,6 +40,7 @@ export interface HookInstallerOptions {
 	/** Absolute paths of the open workspace folders; stale workspace files are refreshed only inside them. */
 	readonly workspaceFolders: () => readonly string[];
 	readonly log: vscode.LogOutputChannel;
+	readonly prompts: InstallPrompts;
 }
 
 const ASKED_KEY = 'hookwarden.installer.askedScope';
@@ -99,6 +95,7 @@ export class HookInstaller implements vscode.Disposable {
 		context: vscode.ExtensionContext,
 		userSettingsFile: string,
 		log: vscode.LogOutputChannel,
+		prompts: InstallPrompts,
 	): HookInstaller {
 		const version = (context.extension.packageJSON as { version?: string }).version ?? '0.0.0';
 		const installer = new HookInstaller(context.globalState, {
@@ -119,6 +116,7 @@ export class HookInstaller implements vscode.Disposable {
 					.filter((f) => f.uri.scheme === 'file')
 					.map((f) => f.uri.fsPath),
 			log,
+			prompts,
 		});
 		installer.subscriptions.push(
 			vscode.workspace.onDidChangeConfiguration((e) => {
@@ -177,7 +175,10 @@ export class HookInstaller implements vscode.Disposable {
 	 * or `undefined` when the person cancelled or there is no folder for a workspace install.
 	 */
 	async install(scope: HookScope): Promise<string | undefined> {
-		const base = scope === 'user' ? this.options.home : (await pickFolderForHooks())?.uri.fsPath;
+		const base =
+			scope === 'user'
+				? this.options.home
+				: (await this.options.prompts.pickFolderForHooks())?.uri.fsPath;
 		if (base === undefined) {
 			return undefined;
 		}
@@ -190,7 +191,10 @@ export class HookInstaller implements vscode.Disposable {
 			!this.isUnchangedSinceWritten(file, existing)
 		) {
 			const state = hookFileState(existing, text);
-			if ((state === 'foreign' || state === 'invalid') && !(await confirmReplaceHookFile(file))) {
+			if (
+				(state === 'foreign' || state === 'invalid') &&
+				!(await this.options.prompts.confirmReplaceHookFile(file))
+			) {
 				return undefined;
 			}
 		}
@@ -228,7 +232,7 @@ export class HookInstaller implements vscode.Disposable {
 		let removed = false;
 		if (
 			existing !== undefined &&
-			(sha256(existing) === record.sha256 || (await confirmUninstall(file)))
+			(sha256(existing) === record.sha256 || (await this.options.prompts.confirmUninstall(file)))
 		) {
 			await fs.rm(file, { force: true });
 			this.options.log.info(`removed the hooks from ${file}`);
@@ -294,7 +298,7 @@ export class HookInstaller implements vscode.Disposable {
 			return;
 		}
 		await this.state.update(ASKED_KEY, true);
-		const scope = await askInstallScope({
+		const scope = await this.options.prompts.askInstallScope({
 			firstRun: true,
 			hasWorkspace: this.options.workspaceFolders().length > 0,
 		});

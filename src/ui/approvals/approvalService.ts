@@ -1,16 +1,12 @@
 import * as vscode from 'vscode';
 
-import type { ApprovalQueue } from '../core/approvals/approvalQueue';
-import type { ApprovalResolution, PendingApproval } from '../core/approvals/pendingApproval';
-import type { Provenance } from '../core/provider/decision';
-import type { AllowRule } from '../core/approvals/alwaysAllowRule';
-import { proposeAlwaysAllowRule } from '../core/approvals/alwaysAllowRule';
-import {
-	approvalQuestion,
-	describeResolution,
-	presentApproval,
-} from '../ui/approvals/approvalPresenter';
-import type { ApprovalChoice, RuleScope } from '../ui/prompts/approvalPrompt';
+import type { ApprovalQueue } from '../../core/approvals/approvalQueue';
+import type { ApprovalResolution, PendingApproval } from '../../core/approvals/pendingApproval';
+import type { Provenance } from '../../core/provider/decision';
+import type { AllowRule } from '../../core/approvals/alwaysAllowRule';
+import { proposeAlwaysAllowRule } from '../../core/approvals/alwaysAllowRule';
+import { approvalQuestion, describeResolution, presentApproval } from './approvalPresenter';
+import type { ApprovalChoice, RuleScope } from '../prompts/approvalPrompt';
 import {
 	askForDenyReason,
 	askToApproveModal,
@@ -20,9 +16,9 @@ import {
 	pickPendingApproval,
 	reportAlreadyResolved,
 	showApprovalNotification,
-} from '../ui/prompts/approvalPrompt';
-import { UI_SETTINGS } from '../ui/uiSettings';
-import { COMMANDS } from './commandIds';
+} from '../prompts/approvalPrompt';
+import { UI_SETTINGS } from '../uiSettings';
+import { COMMANDS } from '../../host/commandIds';
 
 /** What the approval surfaces need from the rest of the window. */
 export interface ApprovalServiceParts {

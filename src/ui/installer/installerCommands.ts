@@ -1,20 +1,10 @@
 import * as vscode from 'vscode';
 
-import type { HookScope } from './hookFile';
-import {
-	askInstallScope,
-	reportInstallResult,
-	showHookProblem,
-} from '../../ui/prompts/installPrompts';
-import type { HookDiagnostics } from './hookDiagnostics';
-import type { HookInstaller } from './hookInstaller';
-
-/** The installer's command ids, as declared in `contributes.commands`. */
-export const INSTALLER_COMMANDS = {
-	installHooks: 'hookwarden.installHooks',
-	uninstallHooks: 'hookwarden.uninstallHooks',
-	showHookProblems: 'hookwarden.showHookProblems',
-} as const;
+import type { HookScope } from '../../host/installer/hookFile';
+import { askInstallScope, reportInstallResult, showHookProblem } from '../prompts/installPrompts';
+import type { HookDiagnostics } from '../../host/installer/hookDiagnostics';
+import type { HookInstaller } from '../../host/installer/hookInstaller';
+import { COMMANDS } from '../../host/commandIds';
 
 /**
  * Registers *Install Hooks* (optionally given `'user'` or `'workspace'`, else it asks), *Uninstall Hooks* and *Show Hook
@@ -25,7 +15,7 @@ export function registerInstallerCommands(
 	diagnostics: HookDiagnostics,
 ): vscode.Disposable {
 	return vscode.Disposable.from(
-		vscode.commands.registerCommand(INSTALLER_COMMANDS.installHooks, async (scope?: HookScope) => {
+		vscode.commands.registerCommand(COMMANDS.installHooks, async (scope?: HookScope) => {
 			const hasWorkspace = (vscode.workspace.workspaceFolders ?? []).some(
 				(f) => f.uri.scheme === 'file',
 			);
@@ -42,7 +32,7 @@ export function registerInstallerCommands(
 				await showProblems(diagnostics, false);
 			}
 		}),
-		vscode.commands.registerCommand(INSTALLER_COMMANDS.uninstallHooks, async () => {
+		vscode.commands.registerCommand(COMMANDS.uninstallHooks, async () => {
 			if (installer.installedFiles.length === 0) {
 				reportInstallResult('there are no hook files Hookwarden installed to remove.');
 				return;
@@ -53,7 +43,7 @@ export function registerInstallerCommands(
 			);
 			void diagnostics.check();
 		}),
-		vscode.commands.registerCommand(INSTALLER_COMMANDS.showHookProblems, () =>
+		vscode.commands.registerCommand(COMMANDS.showHookProblems, () =>
 			showProblems(diagnostics, true),
 		),
 	);

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 
 import type { HookProblem } from '../../host/installer/hookDiagnostics';
 import type { HookScope } from '../../host/installer/hookFile';
+import type { InstallPrompts } from '../../host/installer/installPromptsPort';
 
 const FOR_ME: vscode.MessageItem = { title: 'For Me (All Workspaces)' };
 const THIS_WORKSPACE: vscode.MessageItem = { title: 'This Workspace (Shared via Git)' };
@@ -106,3 +107,11 @@ export async function showHookProblem(problem: HookProblem): Promise<void> {
 export function reportInstallResult(message: string): void {
 	void vscode.window.showInformationMessage(`Hookwarden: ${message}`);
 }
+
+/** The installer's questions, answered with VS Code's notifications and quick picks. */
+export const INSTALL_PROMPTS: InstallPrompts = {
+	askInstallScope,
+	pickFolderForHooks,
+	confirmUninstall,
+	confirmReplaceHookFile,
+};

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { PROTOCOL_VERSION } from '../../../../src/protocol/wire';
 import { posixHookCommand, windowsHookCommand } from '../../../../src/host/installer/hookFile';
 import type { LauncherInputs } from '../../../../src/host/installer/launcherScripts';
 import {
@@ -315,11 +316,11 @@ describe('the curl fast path to a window', () => {
 			expect(seen).toHaveLength(1);
 			const request = seen[0]!;
 			expect(request.method).toBe('POST');
-			expect(request.url).toBe('/v1/hook/PreToolUse');
+			expect(request.url).toBe(`/v${PROTOCOL_VERSION}/hook/PreToolUse`);
 			expect(request.headers?.authorization).toBe('Bearer s3cret-token');
 			expect(request.headers?.['content-type']).toBe('application/json');
 			expect(JSON.parse(request.body ?? '')).toEqual({
-				v: 1,
+				v: PROTOCOL_VERSION,
 				event: 'PreToolUse',
 				client: 'sh',
 				payload: JSON.parse(PAYLOAD) as unknown,

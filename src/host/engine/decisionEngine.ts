@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import * as os from 'node:os';
+
+import * as vscode from 'vscode';
+
+import { ApprovalQueue } from '../../core/approvals/approvalQueue';
+import type { AuditPort } from '../../core/audit/auditPort';
+import { ApprovalGate } from '../../core/pipeline/approvalGate';
+import { HookDecider } from '../../core/pipeline/hookDecider';
+import type { CompiledPolicy } from '../../core/policy/compilePolicy';
+import { DefaultHooksProvider } from '../../core/policy/defaultHooksProvider';
+import { CompositeHooksProvider } from '../../core/provider/compositeHooksProvider';
+import type { CommandLineAnalysis, ShellDialect } from '../../core/shell/commandLine';
+import { SessionTracker } from '../../core/sessions/sessionTracker';
+import { SYSTEM_CLOCK } from '../../core/util/clock';
+import { createShellAnalysis } from '../../node/shell/shellAnalysis';
+
+/** What the window's decision engine is built from: the policy in force, the audit log, the pause switch. */
+export interface DecisionEngineParts {
+	readonly policyFor: (workspaceFolder: string | undefined) => CompiledPolicy;
+	readonly audit: AuditPort & { stopSummary(workspaceFolder: string | undefined): boolean };
+	readonly paused: () => boolean;
+	/** The folder holding the shell grammar bundle (the extension's `dist`). */
+	readonly bundleFolder: string;
+	readonly log: vscode.LogOutputChannel;
+}
+
+/** The window's decision engine: the provider chain, what it remembers, the approvals it holds, and the decider. */
+export interface DecisionEngine {
+	readonly chain: CompositeHooksProvider;
+	readonly sessions: SessionTracker;
+	readonly approvals: ApprovalQueue;
+	readonly policyProvider: DefaultHooksProvider;
+	readonly decider: HookDecider;
+	readonly analyzeShell: (line: string, dialect: ShellDialect) => Promise<CommandLineAnalysis>;
+}
+
+/**
+ * Builds the window's {@link HookDecider}: the same core decider the headless bridge builds, with what only a window
+ * has (sessions in memory, a person to answer `ask`, pause) and Hookwarden's policy registered first in the chain.
+ */
+export function createDecisionEngine(
+	parts: DecisionEngineParts,
+): DecisionEngine & vscode.Disposable {
+	const sessions = new SessionTracker();
+	const approvals = new ApprovalQueue(SYSTEM_CLOCK);
+	const chain = new CompositeHooksProvider();
+	// A long-lived host wants optimised wasm; the bridge's baseline-only flag is for one-shot processes.
+	const analyzeShell = createShellAnalysis({
+		bundleFolder: parts.bundleFolder,
+		baselineWasmOnly: false,
+		warn: (line) => parts.log.warn(line),
+	});
+	const policyProvider = new DefaultHooksProvider({
+		policy: parts.policyFor,
+		homeDir: os.homedir(),
+		clock: SYSTEM_CLOCK,
+		analyzeShell,
+		sessionFacts: (event) => ({ subagentsStarted: sessions.subagentsStarted(event.sessionId) }),
+	});
+	const unregister = chain.register({ provider: policyProvider, priority: 0, failAction: 'warn' });
+	const decider = new HookDecider({
+		chain,
+		policy: parts.policyFor,
+		workspaceFolderFor,
+		sessions,
+		clock: SYSTEM_CLOCK,
+		origin: 'window',
+		audit: parts.audit,
+		gate: new ApprovalGate(approvals, SYSTEM_CLOCK),
+		paused: parts.paused,
+		stopSummary: (folder) => parts.audit.stopSummary(folder),
+		digest: (text) => createHash('sha256').update(text).digest('base64url'),
+	});
+	return {
+		chain,
+		sessions,
+		approvals,
+		policyProvider,
+		decider,
+		analyzeShell,
+		dispose: unregister,
+	};
+}
+
+/** The window's workspace folder that holds `cwd` (the first folder for a call without one). */
+function workspaceFolderFor(cwd: string | undefined): string | undefined {
+	return cwd === undefined
+		? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath
+		: vscode.workspace.getWorkspaceFolder(vscode.Uri.file(cwd))?.uri.fsPath;
+}
