@@ -23,6 +23,30 @@ const zodPaths = [
 ];
 const nodeIoPatterns = nodeIo.flatMap((m) => [m, `node:${m}`, `${m}/*`, `node:${m}/*`]);
 
+/** Each layer, its files, the layers (folders under src/) it may not import, and whether it is pure. */
+const LAYERS = {
+	core: {
+		files: ['src/core/**'],
+		forbidden: ['protocol', 'node', 'bridge', 'host', 'ui', 'sdk'],
+		pure: true,
+	},
+	protocol: {
+		files: ['src/protocol/**'],
+		forbidden: ['node', 'bridge', 'host', 'ui', 'sdk'],
+		pure: true,
+	},
+	sdk: {
+		files: ['src/sdk/**'],
+		forbidden: ['protocol', 'node', 'bridge', 'host', 'ui'],
+		pure: true,
+	},
+	node: { files: ['src/node/**'], forbidden: ['bridge', 'host', 'ui', 'sdk'], pure: false },
+	bridge: { files: ['src/bridge/**'], forbidden: ['host', 'ui', 'sdk'], pure: false },
+	host: { files: ['src/host/**'], forbidden: ['bridge', 'ui', 'sdk'], pure: false },
+	ui: { files: ['src/ui/**'], forbidden: ['bridge', 'sdk'], pure: false },
+	extension: { files: ['src/extension.ts'], forbidden: ['bridge', 'sdk'], pure: false },
+};
+
 export default tseslint.config(
 	{
 		ignores: [
@@ -74,24 +98,45 @@ export default tseslint.config(
 			'no-restricted-imports': ['error', { paths: zodPaths }],
 		},
 	},
-	{
-		// Pure layers: a reader must know from the path alone that these files do no I/O and never see VS Code.
-		files: ['src/core/**', 'src/protocol/**'],
+	// The layers (docs/architecture.md): each may import only the layers below it, so a reader knows from a file's
+	// folder alone what it can touch. Pure layers also never see node I/O or VS Code. scripts/check-cycles.mjs
+	// adds the other half: no import cycles, type imports included.
+	...Object.entries(LAYERS).map(([layer, { files, forbidden, pure }]) => ({
+		files,
 		ignores: ['src/core/util/zod.ts'],
 		rules: {
 			'no-restricted-imports': [
 				'error',
-				{ paths: ['vscode', ...zodPaths], patterns: nodeIoPatterns },
+				{
+					paths: [
+						...(layer === 'host' || layer === 'ui' || layer === 'extension' ? [] : ['vscode']),
+						...zodPaths,
+					],
+					patterns: [
+						...(pure
+							? [
+									{
+										group: nodeIoPatterns,
+										message: `${layer} is pure: no node I/O (see docs/architecture.md).`,
+									},
+								]
+							: []),
+						...(forbidden.length > 0
+							? [
+									{
+										regex: `^\\.{1,2}/(.*/)?(${forbidden.join('|')})(/|$)`,
+										message: `${layer} may not import ${forbidden.join(', ')} (see docs/architecture.md).`,
+									},
+								]
+							: []),
+					],
+				},
 			],
 		},
-	},
+	})),
 	{
 		files: ['src/bridge/**'],
 		rules: {
-			'no-restricted-imports': [
-				'error',
-				{ paths: ['vscode', ...zodPaths], patterns: ['**/host/**', '**/ui/**'] },
-			],
 			// esbuild turns `import * as fs` into a copy of every export of the module, in every file that does it:
 			// about 2 ms of each hook call's start-up in the bridge bundle, measured. Named imports cost nothing.
 			'no-restricted-syntax': [

@@ -1,15 +1,16 @@
-// The one test command (`npm test`): static checks, unit tests, the built bridge spawned as VS Code spawns it, and,
-// when a VS Code server is installed (scripts/install-vscode-server.sh), the tests that run in a real VS Code.
-// Ends with a plain `N passed, N failed` line, counting test cases across every tier.
+// The one test command (`npm test`). Static steps first (types, lint, layers and cycles, build), which pass or fail
+// but are not tests; then the test tiers, each counted by the cases that ran: unit, integration (the built bridge
+// spawned as hook runners spawn it), the Copilot CLI tier, the install tier (REQUIRE_INSTALL_TEST=1) and the real
+// VS Code tier. A tier that cannot run here says how many cases it skipped. Ends with one line:
+// `N passed, N failed` (`, N skipped` when any were).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-let passed = 0;
-let failed = 0;
-const failures = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
 
 function run(label, command, args, options = {}) {
 	console.log(`\n▶ ${label}`);
@@ -23,12 +24,13 @@ function run(label, command, args, options = {}) {
 		process.stdout.write(result.stdout ?? '');
 	}
 	if (result.status !== 0) {
-		failures.push(label);
+		failedSteps.push(label);
 	}
 	return result;
 }
 
-function vitest(label, config) {
+/** A vitest tier, counted from its JSON report; a file that fails to load counts as one failed case. */
+function vitestTier(label, config, env = {}) {
 	const dir = mkdtempSync(join(tmpdir(), 'hookwarden-vitest-'));
 	const report = join(dir, 'report.json');
 	const args = [
@@ -41,57 +43,93 @@ function vitest(label, config) {
 	if (config) {
 		args.push('--config', config);
 	}
-	run(label, 'npx', args);
+	run(label, 'npx', args, { env });
 	if (existsSync(report)) {
-		const { numPassedTests, numFailedTests, testResults } = JSON.parse(
-			readFileSync(report, 'utf8'),
-		);
-		passed += numPassedTests;
-		// A file that fails to load runs no test at all; it still has to count as a failure in the closing line.
-		// (numFailedTestSuites would also count every describe block around a failed test.)
+		const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } =
+			JSON.parse(readFileSync(report, 'utf8'));
 		const unloaded = testResults.filter(
 			(file) => file.status === 'failed' && file.assertionResults.length === 0,
 		);
-		failed += numFailedTests + unloaded.length;
+		totals.passed += numPassedTests;
+		totals.failed += numFailedTests + unloaded.length;
+		totals.skipped += numPendingTests + numTodoTests;
 	} else {
-		failed += 1;
+		totals.failed += 1;
 	}
 	rmSync(dir, { recursive: true, force: true });
 }
 
-function check(label, command, args) {
-	if (run(label, command, args).status === 0) {
-		passed += 1;
-	} else {
-		failed += 1;
+/** A tier that prints its own `N passed, N failed[, N skipped]` line; `SKIP` counts its cases as skipped. */
+function reportingTier(label, command, args, casesIfSkipped) {
+	const result = run(label, command, args, { capture: true });
+	const out = result.stdout ?? '';
+	const counts = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/m.exec(out);
+	if (/^SKIP /m.test(out) && result.status === 0) {
+		totals.skipped += casesIfSkipped();
+	} else if (counts) {
+		totals.passed += Number(counts[1]);
+		totals.failed += Number(counts[2]);
+		totals.skipped += Number(counts[3] ?? 0);
+	} else if (result.status !== 0) {
+		totals.failed += 1;
 	}
 }
 
-check('type-check', 'npx', ['tsc', '--noEmit']);
-check('lint (zero warnings)', 'npx', ['eslint', '--max-warnings=0', '.']);
-vitest('unit tests');
-check('build', 'node', ['esbuild.mjs', '--production']);
-vitest(
-	'integration tests (built bridge, spawned as VS Code spawns hooks)',
+/** How many test cases the files under `folder` declare: what a skipped tier did not run. */
+function declaredCases(folder) {
+	const walk = (dir) =>
+		readdirSync(dir).flatMap((name) => {
+			const path = join(dir, name);
+			return statSync(path).isDirectory()
+				? walk(path)
+				: /\.(test|spec)\.m?ts$/.test(name)
+					? [path]
+					: [];
+		});
+	const dir = join(root, folder);
+	return existsSync(dir)
+		? walk(dir).reduce(
+				(n, file) => n + (readFileSync(file, 'utf8').match(/^\s*(it|test)\(/gm) ?? []).length,
+				0,
+			)
+		: 0;
+}
+
+run('type-check', 'npx', ['tsc', '--noEmit']);
+run('lint (zero warnings, layer boundaries)', 'npx', ['eslint', '--max-warnings=0', '.']);
+run('import cycles (type imports included)', 'node', ['scripts/check-cycles.mjs']);
+vitestTier('unit tests');
+run('build', 'node', ['esbuild.mjs', '--production']);
+vitestTier(
+	'integration tests (built bridge, spawned as hook runners spawn it)',
 	'vitest.integration.config.mts',
 );
-
-const real = run(
+if (existsSync(join(root, 'scripts/run-copilot-tests.mjs'))) {
+	reportingTier('Copilot CLI tier', 'node', ['scripts/run-copilot-tests.mjs', '--no-build'], () =>
+		declaredCases('test/copilot'),
+	);
+}
+if (existsSync(join(root, 'vitest.install.config.mts'))) {
+	if (process.env.REQUIRE_INSTALL_TEST === '1') {
+		vitestTier(
+			'install tier (fresh VS Code server install, as the README runs it)',
+			'vitest.install.config.mts',
+		);
+	} else {
+		console.log('\n▶ install tier\nSKIP install tier: set REQUIRE_INSTALL_TEST=1 (.ci/run does)');
+		totals.skipped += declaredCases('test/install');
+	}
+}
+reportingTier(
 	'real VS Code tests',
 	'bash',
 	['scripts/run-vscode-tests.sh', '--no-build', '--package'],
-	{ capture: true },
+	() => declaredCases('test/e2e'),
 );
-const counts = /^(\d+) passed, (\d+) failed/m.exec(real.stdout ?? '');
-if (counts) {
-	passed += Number(counts[1]);
-	failed += Number(counts[2]);
-} else if (real.status !== 0) {
-	failed += 1;
-}
 
-if (failures.length > 0) {
-	console.log(`\nFailed steps: ${failures.join('; ')}`);
+if (failedSteps.length > 0) {
+	console.log(`\nFailed steps: ${failedSteps.join('; ')}`);
 }
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || failures.length > 0 ? 1 : 0);
+const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 || failedSteps.length > 0 ? 1 : 0);
