@@ -313,6 +313,11 @@ describe('bridge, bad input gets the failMode verdict and one clear line', () =>
 			JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 42, tool_input: 'x' }),
 		],
 		['unknown event', JSON.stringify({ hook_event_name: 'BeforeEverything' })],
+		// The hook command runs for PreToolUse; a payload dressed as Stop would otherwise get no permission decision.
+		[
+			'names another event than the hook command',
+			JSON.stringify({ hook_event_name: 'Stop', session_id: 's', stop_hook_active: false }),
+		],
 		['binary', Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x9f])],
 	];
 

@@ -25,7 +25,7 @@ export interface LeaseReading {
 /**
  * Reads the window leases in the runtime folder. A lease is followed only when its endpoint is a socket of this user
  * inside the private runtime folder: a lease is just a file, and one naming an agent's socket would otherwise receive
- * the hook request (the window must still prove itself, see windowAuth.ts). A lease whose process is gone is removed,
+ * the hook request (the window must still prove itself, see secretMac.ts). A lease whose process is gone is removed,
  * with its socket, but only a socket inside the private folders: a lease can name any path.
  */
 export function readLiveLeases(

@@ -12,7 +12,7 @@ import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 
 import type { HookwardenApi } from '../../../src/host/hookwardenApi';
-import { PING_PATH } from '../../../src/protocol/messages';
+import { PING_PATH, PROTOCOL_VERSION } from '../../../src/protocol/messages';
 import { pollUntil } from '../support/hookRunner';
 
 const EXTENSION_ID = 'hookwarden.hookwarden';
@@ -87,7 +87,7 @@ describe('activation', () => {
 
 		const ping = await getOverSocket(endpoint, PING_PATH, { authorization: bearer(secretFile) });
 		assert.equal(ping.status, 200, ping.body);
-		assert.deepEqual(JSON.parse(ping.body), { v: 1, pid: process.pid });
+		assert.deepEqual(JSON.parse(ping.body), { v: PROTOCOL_VERSION, pid: process.pid });
 
 		const refused = await getOverSocket(endpoint, PING_PATH, { authorization: 'Bearer wrong' });
 		assert.equal(refused.status, 401, refused.body);
@@ -109,7 +109,7 @@ describe('activation', () => {
 			);
 		const mine = leases.find((lease) => lease.endpoint === endpoint);
 		assert.ok(mine, `no lease names ${endpoint}; leases: ${JSON.stringify(leases)}`);
-		assert.equal(mine.v, 1);
+		assert.equal(mine.v, PROTOCOL_VERSION);
 		assert.equal(mine.pid, process.pid);
 		const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
 		assert.ok(folder, 'the extension-host tests run without a workspace folder');
