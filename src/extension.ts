@@ -9,19 +9,13 @@ import { ContextKeySetter } from './host/contextKeys';
 import { createDecisionEngine } from './host/engine/decisionEngine';
 import type { HookwardenApi } from './host/hookwardenApi';
 import { createHookwardenApi } from './host/hookwardenApi';
-import { HookDiagnostics } from './host/installer/hookDiagnostics';
-import { HookInstaller } from './host/installer/hookInstaller';
+import { startInstaller } from './host/installer/startInstaller';
 import { createLog } from './host/log';
 import { PauseState } from './host/pauseState';
 import { PolicyConfig } from './host/policyConfig';
 import { WindowEndpointService } from './host/windowEndpointService';
-import { ApprovalService } from './ui/approvals/approvalService';
-import { registerInstallerCommands } from './ui/installer/installerCommands';
-import { revealProvenance } from './ui/policies/policiesInput';
 import { INSTALL_PROMPTS } from './ui/prompts/installPrompts';
-import { createStatusBarController } from './ui/statusBar/statusBarController';
-import { registerViewCommands } from './ui/viewCommands';
-import { createViews } from './ui/views';
+import { createSurfaces } from './ui/surfaces';
 
 export async function activate(context: vscode.ExtensionContext): Promise<HookwardenApi> {
 	const log = createLog();
@@ -76,50 +70,12 @@ async function wire(
 	own(await WindowEndpointService.start(context, (call) => engine.decider.decide(call), log));
 
 	// The hook files and launchers VS Code, the CLI and plugins run.
-	const installer = HookInstaller.create(context, userSettingsFile, log, INSTALL_PROMPTS);
-	const diagnostics = new HookDiagnostics(installer);
-	own(installer);
-	own(diagnostics);
-	own(registerInstallerCommands(installer, diagnostics));
-	// Launchers and stale files are refreshed first, so the one-time scope question installs current paths.
-	void installer
-		.refreshIfStale()
-		.then(() => installer.askForScopeOnce())
-		.then(() => diagnostics.check())
-		.catch((error: unknown) =>
-			log.error(
-				`hook installation check failed: ${error instanceof Error ? error.message : String(error)}`,
-			),
-		);
+	const running = startInstaller(context, userSettingsFile, log, INSTALL_PROMPTS);
+	own(running.disposable);
 
-	// What a person sees and answers: approvals, views, the status bar, and their commands.
+	// What a person sees and answers, and the audit commands.
 	const contextKeys = new ContextKeySetter();
-	const approvals = new ApprovalService({
-		approvals: engine.approvals,
-		log,
-		subCommands: (line, dialect) => subCommandsOf(engine.analyzeShell, line, dialect),
-		revealRule: (askedBy) => revealProvenance(askedBy, userSettingsFile),
-	});
-	own(approvals);
-	const views = createViews({
-		approvals,
-		sessions: engine.sessions,
-		pause,
-		config,
-		userSettingsFile,
-		contextKeys,
-	});
-	own(views.disposable);
-	own(createStatusBarController({ approvals, pause, diagnostics, installer, contextKeys }));
-	own(
-		registerViewCommands({
-			approvals,
-			events: views.events,
-			policies: views.policies,
-			pause,
-			contextKeys,
-		}),
-	);
+	own(createSurfaces({ engine, running, pause, config, userSettingsFile, log, contextKeys }));
 	own(
 		registerAuditCommands({
 			audit,
@@ -133,20 +89,6 @@ async function wire(
 	const { api, disposable } = createHookwardenApi(engine.chain, engine.sessions, log);
 	own(disposable);
 	return api;
-}
-
-/** The sub-commands of a shell line as the policy reads them, for the approval prompt; `undefined` when unreadable. */
-async function subCommandsOf(
-	analyzeShell: ReturnType<typeof createDecisionEngine>['analyzeShell'],
-	line: string,
-	dialect: 'bash' | 'powershell',
-): Promise<readonly string[] | undefined> {
-	try {
-		const analysis = await analyzeShell(line, dialect);
-		return analysis.parseError === undefined ? analysis.commands.map((c) => c.text) : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 export function deactivate(): void {

@@ -15,6 +15,7 @@ import type { AuditLogTarget } from '../node/audit/auditLogFile';
 import { resolveBridgeAuditFile } from '../node/audit/auditLogLocation';
 import { fileAuditPort } from '../node/audit/auditLogPort';
 import { describeSkipped, readAuditTail } from '../node/audit/auditLogReader';
+import type { RecordedEvent } from '../core/sessions/recordedEvent';
 import { HeadlessSessions } from '../node/sessions/headlessSessions';
 import type { SessionLedger } from '../node/sessions/sessionLedger';
 import { loadSettingsLayers } from '../node/settings/loadSettingsLayers';
@@ -97,6 +98,31 @@ export function headlessDecider(environment: HeadlessEnvironment): HookDecider {
 		}
 		return found;
 	};
+	const { audit, history } = headlessAuditLog(environment, settingsFor, workspaceFolderFor);
+	const policyFor = (folder: string | undefined) => settingsFor(folder).policy;
+	return new HookDecider({
+		chain: new CompositeHooksProvider([
+			{ provider: headlessPolicyProvider(environment, policyFor), failAction: 'warn' },
+		]),
+		policy: policyFor,
+		workspaceFolderFor,
+		sessions: new HeadlessSessions(environment.ledger, history),
+		clock: SYSTEM_CLOCK,
+		origin: 'headless',
+		audit,
+		stopSummary: (folder) => settingsFor(folder).audit.stopSummary,
+	});
+}
+
+/**
+ * The audit log of a bridge process: where each workspace folder's log is (from its settings), the port the decider
+ * appends to, and a session's earlier events for its summary.
+ */
+function headlessAuditLog(
+	environment: HeadlessEnvironment,
+	settingsFor: (folder: string | undefined) => HeadlessSettings,
+	workspaceFolderFor: (cwd: string | undefined) => string,
+): { audit: AuditPort; history: (sessionId: string) => RecordedEvent[] } {
 	const logs = new Map<string, AuditLogTarget | undefined>();
 	const logFor = (folder: string | undefined) => {
 		const key = folder ?? workspaceFolderFor(undefined);
@@ -144,17 +170,5 @@ export function headlessDecider(environment: HeadlessEnvironment): HookDecider {
 			.filter((r): r is AuditEventRecord => r.kind === 'event' && r.session === sessionId)
 			.map((r, i) => recordedEventOf(r, i + 1));
 	};
-	const policyFor = (folder: string | undefined) => settingsFor(folder).policy;
-	return new HookDecider({
-		chain: new CompositeHooksProvider([
-			{ provider: headlessPolicyProvider(environment, policyFor), failAction: 'warn' },
-		]),
-		policy: policyFor,
-		workspaceFolderFor,
-		sessions: new HeadlessSessions(environment.ledger, history),
-		clock: SYSTEM_CLOCK,
-		origin: 'headless',
-		audit,
-		stopSummary: (folder) => settingsFor(folder).audit.stopSummary,
-	});
+	return { audit, history };
 }

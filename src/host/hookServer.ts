@@ -110,24 +110,9 @@ export class HookServer {
 		if (body === undefined) {
 			return this.refuse(response, 'badRequest', `request body over ${MAX_BODY_BYTES} bytes`);
 		}
-		let json: unknown;
-		try {
-			json = JSON.parse(body);
-		} catch (error) {
-			// The sh fast path embeds stdin verbatim, so this is how malformed hook input arrives; the node bridge retries and reports it.
-			return this.refuse(
-				response,
-				'badRequest',
-				`request is not JSON: ${(error as Error).message}`,
-			);
-		}
-		const parsed = hookRequestSchema.safeParse(json);
-		if (!parsed.success) {
-			return this.refuse(
-				response,
-				'badRequest',
-				`request does not match protocol v${PROTOCOL_VERSION}: ${parsed.error.issues[0]?.message ?? ''}`,
-			);
+		const call = readCall(body, request.url);
+		if (typeof call === 'string') {
+			return this.refuse(response, 'badRequest', call);
 		}
 		const gone = new AbortController();
 		response.on('close', () => {
@@ -135,13 +120,7 @@ export class HookServer {
 				gone.abort(new Error('hook process went away'));
 			}
 		});
-		const eventArg = parsed.data.event ?? decodeURIComponent(request.url.slice(HOOK_PATH.length));
-		const answer = await this.handle({
-			...(eventArg !== '' && { eventArg }),
-			payload: parsed.data.payload,
-			...(parsed.data.cwd !== undefined && { cwd: parsed.data.cwd }),
-			signal: gone.signal,
-		});
+		const answer = await this.handle({ ...call, signal: gone.signal });
 		if (answer.kind === 'unreadable') {
 			// The node bridge then decides it headless, where the same reader reports why with the fail verdict.
 			return this.refuse(response, 'badRequest', answer.problem);
@@ -181,6 +160,27 @@ export class HookServer {
 			.writeHead(HOST_ERROR_STATUS[error], { 'content-type': 'application/json' })
 			.end(JSON.stringify(body));
 	}
+}
+
+/** The hook call in a request body, or why the body is not one. */
+function readCall(body: string, url: string): Omit<HookCall, 'signal'> | string {
+	let json: unknown;
+	try {
+		json = JSON.parse(body);
+	} catch (error) {
+		// The sh fast path embeds stdin verbatim, so this is how malformed hook input arrives; the node bridge retries and reports it.
+		return `request is not JSON: ${(error as Error).message}`;
+	}
+	const parsed = hookRequestSchema.safeParse(json);
+	if (!parsed.success) {
+		return `request does not match protocol v${PROTOCOL_VERSION}: ${parsed.error.issues[0]?.message ?? ''}`;
+	}
+	const eventArg = parsed.data.event ?? decodeURIComponent(url.slice(HOOK_PATH.length));
+	return {
+		...(eventArg !== '' && { eventArg }),
+		payload: parsed.data.payload,
+		...(parsed.data.cwd !== undefined && { cwd: parsed.data.cwd }),
+	};
 }
 
 function headerOf(request: http.IncomingMessage, name: string): string | undefined {

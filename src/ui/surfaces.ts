@@ -1,0 +1,71 @@
+import * as vscode from 'vscode';
+
+import type { ContextKeySetter } from '../host/contextKeys';
+import type { DecisionEngine } from '../host/engine/decisionEngine';
+import type { RunningInstaller } from '../host/installer/startInstaller';
+import type { PauseState } from '../host/pauseState';
+import type { PolicyConfig } from '../host/policyConfig';
+import { ApprovalService } from './approvals/approvalService';
+import { registerInstallerCommands } from './installer/installerCommands';
+import { revealProvenance } from './policies/policiesInput';
+import { createStatusBarController } from './statusBar/statusBarController';
+import { registerViewCommands } from './viewCommands';
+import { createViews } from './views';
+
+/** What the person-facing surfaces are built on. */
+export interface SurfaceSources {
+	readonly engine: DecisionEngine;
+	readonly running: RunningInstaller;
+	readonly pause: PauseState;
+	readonly config: PolicyConfig;
+	readonly userSettingsFile: string;
+	readonly log: vscode.LogOutputChannel;
+	readonly contextKeys: ContextKeySetter;
+}
+
+/** Everything a person sees and answers: approval prompts, the three views, the status bar, and their commands. */
+export function createSurfaces(sources: SurfaceSources): vscode.Disposable {
+	const { engine, running, pause, config, userSettingsFile, log, contextKeys } = sources;
+	const approvals = new ApprovalService({
+		approvals: engine.approvals,
+		log,
+		subCommands: (line, dialect) => subCommandsOf(engine, line, dialect),
+		revealRule: (askedBy) => revealProvenance(askedBy, userSettingsFile),
+	});
+	const views = createViews({
+		approvals,
+		sessions: engine.sessions,
+		pause,
+		config,
+		userSettingsFile,
+		contextKeys,
+	});
+	const { installer, diagnostics } = running;
+	return vscode.Disposable.from(
+		approvals,
+		views.disposable,
+		createStatusBarController({ approvals, pause, diagnostics, installer, contextKeys }),
+		registerViewCommands({
+			approvals,
+			events: views.events,
+			policies: views.policies,
+			pause,
+			contextKeys,
+		}),
+		registerInstallerCommands(installer, diagnostics),
+	);
+}
+
+/** The sub-commands of a shell line as the policy reads them, for the approval prompt; `undefined` when unreadable. */
+async function subCommandsOf(
+	engine: DecisionEngine,
+	line: string,
+	dialect: 'bash' | 'powershell',
+): Promise<readonly string[] | undefined> {
+	try {
+		const analysis = await engine.analyzeShell(line, dialect);
+		return analysis.parseError === undefined ? analysis.commands.map((c) => c.text) : undefined;
+	} catch {
+		return undefined;
+	}
+}
