@@ -95,7 +95,7 @@ export class HookDiagnostics implements vscode.Disposable {
 			),
 			vscode.workspace.onDidGrantWorkspaceTrust(recheck),
 			vscode.workspace.onDidChangeWorkspaceFolders(recheck),
-			installer.onDidChange(recheck),
+			new vscode.Disposable(installer.onDidChange(recheck)),
 		);
 	}
 

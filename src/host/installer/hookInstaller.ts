@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 
+import { Listeners } from '../../core/util/listeners';
 import type { HookScope } from './hookFile';
 import {
 	hookFilePath,
@@ -30,7 +30,13 @@ export interface InstalledHookFile {
 	readonly sha256: string;
 }
 
-/** What the installer needs from the machine and the extension; `HookInstaller.create` fills it from VS Code. */
+/** Where the installer reports what it wrote and what went wrong. */
+export interface InstallerLog {
+	info(message: string): void;
+	error(message: string): void;
+}
+
+/** What the installer needs from the machine and the extension; `startInstaller` fills it from VS Code. */
 export interface HookInstallerOptions {
 	readonly home: string;
 	readonly platform: NodeJS.Platform;
@@ -39,13 +45,12 @@ export interface HookInstallerOptions {
 	readonly approvalTimeoutSeconds: () => number;
 	/** Absolute paths of the open workspace folders; stale workspace files are refreshed only inside them. */
 	readonly workspaceFolders: () => readonly string[];
-	readonly log: vscode.LogOutputChannel;
+	readonly log: InstallerLog;
 	readonly prompts: InstallPrompts;
 }
 
 const ASKED_KEY = 'hookwarden.installer.askedScope';
 const WRITTEN_KEY = 'hookwarden.installer.writtenFiles';
-const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 120;
 
 function sha256(text: string): string {
 	return createHash('sha256').update(text).digest('hex');
@@ -79,53 +84,17 @@ async function writeAtomically(file: string, text: string, mode?: number): Promi
  * (rewritten on activation when their text differs) and one hook file per chosen scope. It writes nothing without the
  * person's consent, remembers every file it wrote, and never deletes a file someone edited without asking.
  */
-export class HookInstaller implements vscode.Disposable {
-	private readonly onDidChangeEmitter = new vscode.EventEmitter<void>();
-	private readonly subscriptions: vscode.Disposable[] = [this.onDidChangeEmitter];
-	/** Fires after the installer wrote or removed a hook file or a launcher. */
-	readonly onDidChange = this.onDidChangeEmitter.event;
+export class HookInstaller {
+	private readonly changed = new Listeners<void>();
 
 	constructor(
-		private readonly state: vscode.Memento,
+		private readonly state: Pick<vscode.Memento, 'get' | 'update'>,
 		private readonly options: HookInstallerOptions,
 	) {}
 
-	/** The installer for this extension host: the extension's bridge, VS Code's runtime, the person's home and settings. */
-	static create(
-		context: vscode.ExtensionContext,
-		userSettingsFile: string,
-		log: vscode.LogOutputChannel,
-		prompts: InstallPrompts,
-	): HookInstaller {
-		const version = (context.extension.packageJSON as { version?: string }).version ?? '0.0.0';
-		const installer = new HookInstaller(context.globalState, {
-			home: os.homedir(),
-			platform: process.platform,
-			launcher: {
-				bridgePath: context.asAbsolutePath(path.join('dist', 'bridge.js')),
-				nodeFallback: process.execPath,
-				version,
-				userSettingsPath: userSettingsFile,
-			},
-			approvalTimeoutSeconds: () =>
-				vscode.workspace
-					.getConfiguration('hookwarden')
-					.get<number>('approval.timeoutSeconds', DEFAULT_APPROVAL_TIMEOUT_SECONDS),
-			workspaceFolders: () =>
-				(vscode.workspace.workspaceFolders ?? [])
-					.filter((f) => f.uri.scheme === 'file')
-					.map((f) => f.uri.fsPath),
-			log,
-			prompts,
-		});
-		installer.subscriptions.push(
-			vscode.workspace.onDidChangeConfiguration((e) => {
-				if (e.affectsConfiguration('hookwarden.approval.timeoutSeconds')) {
-					void installer.refreshIfStale();
-				}
-			}),
-		);
-		return installer;
+	/** Subscribes to every change the installer makes (a hook file or a launcher written or removed). */
+	onDidChange(listener: () => void): () => void {
+		return this.changed.add(listener);
 	}
 
 	/** The files this installer wrote and still owns. */
@@ -166,7 +135,7 @@ export class HookInstaller implements vscode.Disposable {
 			}
 		}
 		if (changed) {
-			this.onDidChangeEmitter.fire();
+			this.changed.fire();
 		}
 	}
 
@@ -176,9 +145,7 @@ export class HookInstaller implements vscode.Disposable {
 	 */
 	async install(scope: HookScope): Promise<string | undefined> {
 		const base =
-			scope === 'user'
-				? this.options.home
-				: (await this.options.prompts.pickFolderForHooks())?.uri.fsPath;
+			scope === 'user' ? this.options.home : await this.options.prompts.pickFolderForHooks();
 		if (base === undefined) {
 			return undefined;
 		}
@@ -204,7 +171,7 @@ export class HookInstaller implements vscode.Disposable {
 		}
 		await this.remember({ path: file, scope, sha256: sha256(text) });
 		this.options.log.info(`installed the hooks in ${file}`);
-		this.onDidChangeEmitter.fire();
+		this.changed.fire();
 		return file;
 	}
 
@@ -243,7 +210,7 @@ export class HookInstaller implements vscode.Disposable {
 			WRITTEN_KEY,
 			this.installedFiles.filter((r) => r.path !== file),
 		);
-		this.onDidChangeEmitter.fire();
+		this.changed.fire();
 		return removed;
 	}
 
@@ -276,7 +243,7 @@ export class HookInstaller implements vscode.Disposable {
 				await writeAtomically(record.path, text);
 				await this.remember({ ...record, sha256: sha256(text) });
 				this.options.log.info(`refreshed the stale hook file ${record.path}`);
-				this.onDidChangeEmitter.fire();
+				this.changed.fire();
 			}
 		} catch (error) {
 			this.options.log.error(
@@ -305,10 +272,6 @@ export class HookInstaller implements vscode.Disposable {
 		if (scope) {
 			await this.install(scope);
 		}
-	}
-
-	dispose(): void {
-		vscode.Disposable.from(...this.subscriptions).dispose();
 	}
 
 	private isUnchangedSinceWritten(file: string, text: string): boolean {

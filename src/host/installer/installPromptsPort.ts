@@ -1,5 +1,3 @@
-import type * as vscode from 'vscode';
-
 import type { HookScope } from './hookFile';
 
 /**
@@ -12,8 +10,8 @@ export interface InstallPrompts {
 		readonly firstRun: boolean;
 		readonly hasWorkspace: boolean;
 	}): Promise<HookScope | undefined>;
-	/** Which workspace folder gets the workspace hook file, in a multi-root window. */
-	pickFolderForHooks(): Promise<vscode.WorkspaceFolder | undefined>;
+	/** The path of the workspace folder that gets the workspace hook file (asked in a multi-root window). */
+	pickFolderForHooks(): Promise<string | undefined>;
 	/** Whether to remove a hook file someone edited since Hookwarden wrote it. */
 	confirmUninstall(file: string): Promise<boolean>;
 	/** Whether to replace a hook file Hookwarden did not write (or cannot read). */

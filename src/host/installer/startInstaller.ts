@@ -1,8 +1,14 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+
 import * as vscode from 'vscode';
 
 import { HookDiagnostics } from './hookDiagnostics';
 import { HookInstaller } from './hookInstaller';
 import type { InstallPrompts } from './installPromptsPort';
+
+// The hook file's own timeout, before the person set one.
+const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 120;
 
 /** The installer and its diagnostics, running. */
 export interface RunningInstaller {
@@ -21,8 +27,33 @@ export function startInstaller(
 	log: vscode.LogOutputChannel,
 	prompts: InstallPrompts,
 ): RunningInstaller {
-	const installer = HookInstaller.create(context, userSettingsFile, log, prompts);
+	const version = (context.extension.packageJSON as { version?: string }).version ?? '0.0.0';
+	const installer = new HookInstaller(context.globalState, {
+		home: os.homedir(),
+		platform: process.platform,
+		launcher: {
+			bridgePath: context.asAbsolutePath(path.join('dist', 'bridge.js')),
+			nodeFallback: process.execPath,
+			version,
+			userSettingsPath: userSettingsFile,
+		},
+		approvalTimeoutSeconds: () =>
+			vscode.workspace
+				.getConfiguration('hookwarden')
+				.get<number>('approval.timeoutSeconds', DEFAULT_APPROVAL_TIMEOUT_SECONDS),
+		workspaceFolders: () =>
+			(vscode.workspace.workspaceFolders ?? [])
+				.filter((f) => f.uri.scheme === 'file')
+				.map((f) => f.uri.fsPath),
+		log,
+		prompts,
+	});
 	const diagnostics = new HookDiagnostics(installer);
+	const timeoutChanged = vscode.workspace.onDidChangeConfiguration((e) => {
+		if (e.affectsConfiguration('hookwarden.approval.timeoutSeconds')) {
+			void installer.refreshIfStale();
+		}
+	});
 	void installer
 		.refreshIfStale()
 		.then(() => installer.askForScopeOnce())
@@ -32,5 +63,9 @@ export function startInstaller(
 				`hook installation check failed: ${error instanceof Error ? error.message : String(error)}`,
 			),
 		);
-	return { installer, diagnostics, disposable: vscode.Disposable.from(installer, diagnostics) };
+	return {
+		installer,
+		diagnostics,
+		disposable: vscode.Disposable.from(timeoutChanged, diagnostics),
+	};
 }

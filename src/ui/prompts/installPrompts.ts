@@ -111,7 +111,7 @@ export function reportInstallResult(message: string): void {
 /** The installer's questions, answered with VS Code's notifications and quick picks. */
 export const INSTALL_PROMPTS: InstallPrompts = {
 	askInstallScope,
-	pickFolderForHooks,
+	pickFolderForHooks: async () => (await pickFolderForHooks())?.uri.fsPath,
 	confirmUninstall,
 	confirmReplaceHookFile,
 };

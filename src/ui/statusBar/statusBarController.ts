@@ -62,6 +62,6 @@ export function createStatusBarController(sources: StatusBarSources): vscode.Dis
 		approvals.onDidChange(update),
 		pause.onDidChange(update),
 		diagnostics.onDidChangeProblems(() => void updateHookState()),
-		installer.onDidChange(() => void updateHookState()),
+		new vscode.Disposable(installer.onDidChange(() => void updateHookState())),
 	);
 }
