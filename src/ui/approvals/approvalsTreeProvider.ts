@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 
+import { treeItemOf } from '../treeItemOf';
+
 import type { PendingApproval } from '../../core/approvals/pendingApproval';
 import { presentApproval } from './approvalPresenter';
 
@@ -26,16 +28,14 @@ export class ApprovalsTreeProvider implements vscode.TreeDataProvider<PendingApp
 
 	getTreeItem(approval: PendingApproval): vscode.TreeItem {
 		const view = presentApproval(approval, Date.now());
-		const item = new vscode.TreeItem(view.label, vscode.TreeItemCollapsibleState.None);
-		item.id = `${view.id}${approval.settled ? ':done' : ''}`;
-		item.description = view.description;
-		item.tooltip = view.tooltip;
-		item.iconPath = new vscode.ThemeIcon(
-			view.iconId,
-			approval.settled ? undefined : new vscode.ThemeColor('notificationsWarningIcon.foreground'),
+		return treeItemOf(
+			{
+				...view,
+				id: `${view.id}${approval.settled ? ':done' : ''}`,
+				...(!approval.settled && { iconColorId: 'notificationsWarningIcon.foreground' }),
+			},
+			vscode.TreeItemCollapsibleState.None,
 		);
-		item.contextValue = view.contextValue;
-		return item;
 	}
 
 	getChildren(element?: PendingApproval): PendingApproval[] {

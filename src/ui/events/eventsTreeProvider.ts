@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 
+import { treeItemOf } from '../treeItemOf';
+
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
 import type { EventsItemView, EventsNote } from './eventPresenter';
 import {
@@ -95,23 +97,17 @@ export class EventsTreeProvider
 				: node.kind === 'subagent'
 					? vscode.TreeItemCollapsibleState.Collapsed
 					: vscode.TreeItemCollapsibleState.None;
-		const item = new vscode.TreeItem(view.label, collapsible);
-		item.id = node.key;
-		item.description = view.description;
-		item.tooltip = view.tooltip;
-		item.iconPath = new vscode.ThemeIcon(
-			view.iconId,
-			view.iconColorId ? new vscode.ThemeColor(view.iconColorId) : undefined,
+		return treeItemOf(
+			{ ...view, id: node.key },
+			collapsible,
+			node.kind === 'event'
+				? {
+						command: 'vscode.open',
+						title: 'Open Event Details',
+						arguments: [this.documentUri(node.entry), { preview: true }],
+					}
+				: undefined,
 		);
-		item.contextValue = view.contextValue;
-		if (node.kind === 'event') {
-			item.command = {
-				command: 'vscode.open',
-				title: 'Open Event Details',
-				arguments: [this.documentUri(node.entry), { preview: true }],
-			};
-		}
-		return item;
 	}
 
 	getChildren(node?: EventsNode): EventsNode[] {

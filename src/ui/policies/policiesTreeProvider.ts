@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 
+import { treeItemOf } from '../treeItemOf';
+
 import type { PoliciesInput, PolicyNodeView } from './policyPresenter';
 import { presentPolicies } from './policyPresenter';
 
@@ -23,28 +25,17 @@ export class PoliciesTreeProvider
 	}
 
 	getTreeItem(node: PolicyNodeView): vscode.TreeItem {
-		const item = new vscode.TreeItem(
-			node.label,
+		return treeItemOf(
+			{ ...node, id: node.key },
 			node.children
 				? vscode.TreeItemCollapsibleState.Expanded
 				: vscode.TreeItemCollapsibleState.None,
-		);
-		item.id = node.key;
-		item.description = node.description;
-		item.tooltip = node.tooltip;
-		item.iconPath = new vscode.ThemeIcon(
-			node.iconId,
-			node.iconColorId ? new vscode.ThemeColor(node.iconColorId) : undefined,
-		);
-		item.contextValue = node.contextValue;
-		if (node.reveal) {
-			item.command = {
+			node.reveal && {
 				command: this.revealCommand,
 				title: 'Go to Rule',
 				arguments: [node.reveal.file, node.reveal.index],
-			};
-		}
-		return item;
+			},
+		);
 	}
 
 	getChildren(node?: PolicyNodeView): PolicyNodeView[] {
