@@ -1,4 +1,4 @@
-// Stands in for the extension host in the benchmark: the same HookServer and HookPipeline the extension wires up in
+// Stands in for the extension host in the benchmark: the same HookServer and HookDecider the extension wires up in
 // activate(), listening on a unix socket, deciding with the same policy engine. `npm run bench` runs it as a process of
 // its own (`--serve <folder>`, driven over the fork IPC channel), as the extension host is: in the benchmark's own
 // process it would share one event loop with the code that times the spawns.
@@ -16,6 +16,8 @@ import { SessionTracker } from '../src/core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../src/core/util/clock';
 import { createShellAnalyzer } from '../src/node/shell/shellGrammars';
 import { HookServer } from '../src/host/hookServer';
+import { currentEndpointHost } from '../src/node/runtime/runtimeFolder';
+import { runtimeFolder, secretFile as secretFileOf } from '../src/protocol/endpoint';
 import { posixLauncher } from '../src/host/installer/launcherScripts';
 
 export async function startHost(folder: string): Promise<{
@@ -24,11 +26,15 @@ export async function startHost(folder: string): Promise<{
 	recorded: () => number;
 	stop: () => Promise<void>;
 }> {
-	mkdirSync(folder, { recursive: true });
+	// The socket and the secret live in a runtime folder of their own, where bridges trust them (as in a window).
+	const runtime = runtimeFolder(
+		currentEndpointHost({ ...process.env, XDG_RUNTIME_DIR: runtimeParent(folder) }),
+	);
+	mkdirSync(runtime, { recursive: true, mode: 0o700 });
 	const token = 'b'.repeat(43);
-	const secretFile = join(folder, 'secret.header');
+	const secretFile = secretFileOf(runtime);
 	writeFileSync(secretFile, `Authorization: Bearer ${token}\n`, { mode: 0o600 });
-	const socket = join(folder, 'w.sock');
+	const socket = join(runtime, 'w-bench.sock');
 	const policy = compilePolicy(
 		readPolicySettings([
 			{
@@ -69,6 +75,13 @@ export async function startHost(folder: string): Promise<{
 		stop: () => server.close(),
 	};
 }
+
+/** The `XDG_RUNTIME_DIR` the benchmark's host and bridges share for a workspace folder. */
+export function runtimeParent(folder: string): string {
+	return join(folder, 'xdg');
+}
+
+export { HOOK_PATH, PROTOCOL_VERSION } from '../src/protocol/wire';
 
 /** Writes the POSIX launcher the installer writes, pointing at the built bridge. */
 export function writeLauncher(folder: string, bridgePath: string): string {

@@ -196,14 +196,14 @@ async function forkHost(outfile, workspace) {
 	};
 }
 
-function post(socket, token, body) {
+function post(socket, token, path, body) {
 	return new Promise((resolve) => {
 		const start = performance.now();
 		const connection = net.connect(socket);
 		let reply = '';
 		connection.on('connect', () =>
 			connection.end(
-				`POST /v1/hook/PreToolUse HTTP/1.0\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+				`POST ${path} HTTP/1.0\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
 			),
 		);
 		connection.on('data', (chunk) => (reply += chunk));
@@ -240,6 +240,7 @@ async function liveBench() {
 		...process.env,
 		HOOKWARDEN_ENDPOINT: host.socket,
 		HOOKWARDEN_SECRET_FILE: host.secretFile,
+		XDG_RUNTIME_DIR: module.runtimeParent(workspace),
 	};
 	const reference = `bash ${join(root, 'bench', 'reference-hook.sh')}`;
 	const series = { reference: [], launcher: [], node: [], nodeBridge: [] };
@@ -304,8 +305,9 @@ async function liveBench() {
 			post(
 				host.socket,
 				token,
+				`${module.HOOK_PATH}PreToolUse`,
 				JSON.stringify({
-					v: 1,
+					v: module.PROTOCOL_VERSION,
 					client: 'node',
 					event: 'PreToolUse',
 					payload: { ...JSON.parse(stdin), tool_use_id: `c${i}` },

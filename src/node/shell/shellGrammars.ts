@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import * as vscodeTreeSitter from '@vscode/tree-sitter-wasm';
 import type { ShellAnalyzer, ShellDialect } from '../../core/shell/commandLine';
@@ -24,19 +24,23 @@ const GRAMMAR_FILES: Readonly<Record<ShellDialect, string>> = {
 };
 
 /**
- * Where a .wasm file is: next to the bundle in `dist/` (esbuild copies them there), else in node_modules when this
- * file runs from source (tests).
+ * Where a .wasm file is: next to the bundle in `dist/` (esbuild copies them there), else in the nearest node_modules
+ * above this file when it runs from source or from a bench bundle.
  */
 function wasmPath(file: string): string {
-	const candidates = [
-		join(__dirname, file),
-		join(__dirname, '../../../node_modules/@vscode/tree-sitter-wasm/wasm', file),
-	];
-	const found = candidates.find((candidate) => existsSync(candidate));
-	if (!found) {
-		throw new Error(`${file} not found next to ${__dirname}`);
+	const beside = join(__dirname, file);
+	if (existsSync(beside)) {
+		return beside;
 	}
-	return found;
+	for (let folder = __dirname; ; folder = dirname(folder)) {
+		const candidate = join(folder, 'node_modules/@vscode/tree-sitter-wasm/wasm', file);
+		if (existsSync(candidate)) {
+			return candidate;
+		}
+		if (dirname(folder) === folder) {
+			throw new Error(`${file} not found next to ${__dirname} or in a node_modules above it`);
+		}
+	}
 }
 
 /**
