@@ -5,6 +5,8 @@
 //   node bridge through the running window vs bare node ..... ≤ 1.15×  (where node must run: Windows)
 //   200 concurrent calls to the window ....................... p99 ≤ 5× p50, none lost, each recorded
 //   audit append per event (mask + one open/write/close) ....... median ≤ 200 µs (the bridge spawns log too)
+//   Events view: 25,000 events into a 10,000-event model, listed  every round ≤ 5,000 ms
+//   paths of a 100,000-file apply_patch body ..................... every round ≤ 2,000 ms
 // Each ratio is the median of per-round ratios: a round spawns the reference and the measured command back to back,
 // so a spell of CPU steal on a shared machine slows both sides of a pair instead of skewing one series.
 import { fork, spawn } from 'node:child_process';
@@ -96,6 +98,37 @@ async function auditBench() {
 		'info',
 		true,
 	);
+}
+
+// Both were timed assertions in the unit tests (eventsModel.test.ts, pathsInPatch.test.ts); a unit test that fails
+// on a slow machine says nothing about behaviour, so the speed is checked here. Each round must meet the target the
+// tests enforced, so the row shows the slowest round.
+async function eventsModelBench() {
+	const { module, dir } = await bundle('bench/eventsModel.bench.ts');
+	const result = module.run();
+	rmSync(dir, { recursive: true, force: true });
+	row(
+		`Events view: ${result.events} events into a ${result.limit}-event model, listed (slowest round)`,
+		result.maxMs,
+		'ms',
+		'≤ 5000 ms',
+		result.maxMs <= 5000,
+	);
+	row('  median round', result.medianMs, 'ms', 'info', true);
+}
+
+async function pathsInPatchBench() {
+	const { module, dir } = await bundle('bench/pathsInPatch.bench.ts');
+	const result = module.run();
+	rmSync(dir, { recursive: true, force: true });
+	row(
+		`paths of a ${result.files}-file apply_patch body (slowest round)`,
+		result.maxMs,
+		'ms',
+		'≤ 2000 ms',
+		result.maxMs <= 2000,
+	);
+	row('  median round', result.medianMs, 'ms', 'info', true);
 }
 
 async function spawnBench() {
@@ -333,6 +366,8 @@ async function liveBench() {
 
 await policyBench();
 await auditBench();
+await eventsModelBench();
+await pathsInPatchBench();
 await spawnBench();
 await liveBench();
 const width = Math.max(...rows.map((r) => r.measure.length));
