@@ -11,7 +11,7 @@
 // so a spell of CPU steal on a shared machine slows both sides of a pair instead of skewing one series.
 import { fork, spawn } from 'node:child_process';
 import * as net from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -191,10 +191,18 @@ async function spawnBench() {
 }
 
 async function bundle(entry) {
-	// Inside the repository so the grammar loader finds node_modules/@vscode/tree-sitter-wasm as it does from source.
+	// Inside the repository so packages resolve from its node_modules. The grammar loader looks for its .wasm files
+	// next to the bundle (as in dist/) or three folders up from it (as from src/node/shell/), which out/bench-*/ is
+	// not, so the grammars are copied next to the bundle the way esbuild.mjs copies them into dist/.
 	mkdirSync(join(root, 'out'), { recursive: true });
 	const dir = mkdtempSync(join(root, 'out', 'bench-'));
 	const outfile = join(dir, 'entry.cjs');
+	for (const file of ['tree-sitter.wasm', 'tree-sitter-bash.wasm', 'tree-sitter-powershell.wasm']) {
+		copyFileSync(
+			join(root, 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm', file),
+			join(dir, file),
+		);
+	}
 	await esbuild.build({
 		entryPoints: [join(root, entry)],
 		bundle: true,
