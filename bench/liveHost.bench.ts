@@ -18,6 +18,9 @@ import { createShellAnalyzer } from '../src/node/shell/shellGrammars';
 import { HookServer } from '../src/host/hookServer';
 import { posixLauncher } from '../src/host/installer/launcherScripts';
 
+// What the bench driver (run.mjs, plain JavaScript) posts with, so its requests speak the window's current protocol.
+export { HOOK_PATH, PROTOCOL_VERSION } from '../src/protocol/wire';
+
 export async function startHost(folder: string): Promise<{
 	socket: string;
 	secretFile: string;

@@ -237,14 +237,14 @@ async function forkHost(outfile, workspace) {
 	};
 }
 
-function post(socket, token, body) {
+function post(socket, hookPath, token, body) {
 	return new Promise((resolve) => {
 		const start = performance.now();
 		const connection = net.connect(socket);
 		let reply = '';
 		connection.on('connect', () =>
 			connection.end(
-				`POST /v1/hook/PreToolUse HTTP/1.0\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+				`POST ${hookPath}PreToolUse HTTP/1.0\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
 			),
 		);
 		connection.on('data', (chunk) => (reply += chunk));
@@ -344,9 +344,10 @@ async function liveBench() {
 		Array.from({ length: 200 }, (_, i) =>
 			post(
 				host.socket,
+				module.HOOK_PATH,
 				token,
 				JSON.stringify({
-					v: 1,
+					v: module.PROTOCOL_VERSION,
 					client: 'node',
 					event: 'PreToolUse',
 					payload: { ...JSON.parse(stdin), tool_use_id: `c${i}` },
