@@ -17,21 +17,34 @@ import { SYSTEM_CLOCK } from '../src/core/util/clock';
 import { createShellAnalyzer } from '../src/node/shell/shellGrammars';
 import { HookServer } from '../src/host/hookServer';
 import { posixLauncher } from '../src/host/installer/launcherScripts';
+import { newWindowEndpoint, openRuntimeFolder } from '../src/node/runtime/runtimeFolder';
+import { ensureSecret } from '../src/node/runtime/secret';
 
 // What the bench driver (run.mjs, plain JavaScript) posts with, so its requests speak the window's current protocol.
 export { HOOK_PATH, PROTOCOL_VERSION } from '../src/protocol/wire';
 
+/**
+ * Starts the stand-in window with a runtime folder of its own under `folder` (`runtimeDir` is the XDG_RUNTIME_DIR
+ * every client must be given): the node bridge trusts only the secret and sockets of a checked per-user runtime
+ * folder, as it does beside a real window, so a secret file elsewhere would send it headless without a word.
+ */
 export async function startHost(folder: string): Promise<{
 	socket: string;
 	secretFile: string;
+	token: string;
+	runtimeDir: string;
 	recorded: () => number;
 	stop: () => Promise<void>;
 }> {
-	mkdirSync(folder, { recursive: true });
-	const token = 'b'.repeat(43);
-	const secretFile = join(folder, 'secret.header');
-	writeFileSync(secretFile, `Authorization: Bearer ${token}\n`, { mode: 0o600 });
-	const socket = join(folder, 'w.sock');
+	const runtimeDir = join(folder, 'run');
+	mkdirSync(runtimeDir, { recursive: true, mode: 0o700 });
+	const env = { ...process.env, XDG_RUNTIME_DIR: runtimeDir };
+	const runtime = openRuntimeFolder(env);
+	if (!runtime.ok) {
+		throw new Error(runtime.problem);
+	}
+	const { file: secretFile, token } = ensureSecret(runtime.folder);
+	const socket = newWindowEndpoint(env);
 	const policy = compilePolicy(
 		readPolicySettings([
 			{
@@ -68,6 +81,8 @@ export async function startHost(folder: string): Promise<{
 	return {
 		socket,
 		secretFile,
+		token,
+		runtimeDir,
 		recorded: () => sessions.events().length,
 		stop: () => server.close(),
 	};
@@ -87,7 +102,12 @@ export function writeLauncher(folder: string, bridgePath: string): string {
 if (process.argv[2] === '--serve' && process.send) {
 	const folder = process.argv[3] ?? '';
 	void startHost(folder).then((host) => {
-		process.send?.({ socket: host.socket, secretFile: host.secretFile });
+		process.send?.({
+			socket: host.socket,
+			secretFile: host.secretFile,
+			token: host.token,
+			runtimeDir: host.runtimeDir,
+		});
 		process.on('message', (message) => {
 			if (message === 'recorded') {
 				process.send?.({ recorded: host.recorded() });

@@ -220,10 +220,12 @@ async function forkHost(outfile, workspace) {
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 	});
 	const next = () => new Promise((resolve) => child.once('message', resolve));
-	const { socket, secretFile } = await next();
+	const { socket, secretFile, token, runtimeDir } = await next();
 	return {
 		socket,
 		secretFile,
+		token,
+		runtimeDir,
 		recorded: async () => {
 			const answer = next();
 			child.send('recorded');
@@ -281,6 +283,7 @@ async function liveBench() {
 		...process.env,
 		HOOKWARDEN_ENDPOINT: host.socket,
 		HOOKWARDEN_SECRET_FILE: host.secretFile,
+		XDG_RUNTIME_DIR: host.runtimeDir,
 	};
 	const reference = `bash ${join(root, 'bench', 'reference-hook.sh')}`;
 	const series = { reference: [], launcher: [], node: [], nodeBridge: [] };
@@ -338,7 +341,7 @@ async function liveBench() {
 	);
 	const recordedSerial = (await host.recorded()) - recordedBefore;
 
-	const token = 'b'.repeat(43);
+	const token = host.token;
 	const before = await host.recorded();
 	const calls = await Promise.all(
 		Array.from({ length: 200 }, (_, i) =>
