@@ -1,4 +1,4 @@
-// Stands in for the extension host in the benchmark: the same HookServer and HookDecider the extension wires up in
+// Stands in for the extension host in the benchmark: the same HookServer and HookPipeline the extension wires up in
 // activate(), listening on a unix socket, deciding with the same policy engine. `npm run bench` runs it as a process of
 // its own (`--serve <folder>`, driven over the fork IPC channel), as the extension host is: in the benchmark's own
 // process it would share one event loop with the code that times the spawns.
@@ -16,25 +16,35 @@ import { SessionTracker } from '../src/core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../src/core/util/clock';
 import { createShellAnalyzer } from '../src/node/shell/shellGrammars';
 import { HookServer } from '../src/host/hookServer';
-import { currentEndpointHost } from '../src/node/runtime/runtimeFolder';
-import { runtimeFolder, secretFile as secretFileOf } from '../src/protocol/endpoint';
 import { posixLauncher } from '../src/host/installer/launcherScripts';
+import { newWindowEndpoint, openRuntimeFolder } from '../src/node/runtime/runtimeFolder';
+import { ensureSecret } from '../src/node/runtime/secret';
 
+// What the bench driver (run.mjs, plain JavaScript) posts with, so its requests speak the window's current protocol.
+export { HOOK_PATH, PROTOCOL_VERSION } from '../src/protocol/wire';
+
+/**
+ * Starts the stand-in window with a runtime folder of its own under `folder` (`runtimeDir` is the XDG_RUNTIME_DIR
+ * every client must be given): the node bridge trusts only the secret and sockets of a checked per-user runtime
+ * folder, as it does beside a real window, so a secret file elsewhere would send it headless without a word.
+ */
 export async function startHost(folder: string): Promise<{
 	socket: string;
 	secretFile: string;
+	token: string;
+	runtimeDir: string;
 	recorded: () => number;
 	stop: () => Promise<void>;
 }> {
-	// The socket and the secret live in a runtime folder of their own, where bridges trust them (as in a window).
-	const runtime = runtimeFolder(
-		currentEndpointHost({ ...process.env, XDG_RUNTIME_DIR: runtimeParent(folder) }),
-	);
-	mkdirSync(runtime, { recursive: true, mode: 0o700 });
-	const token = 'b'.repeat(43);
-	const secretFile = secretFileOf(runtime);
-	writeFileSync(secretFile, `Authorization: Bearer ${token}\n`, { mode: 0o600 });
-	const socket = join(runtime, 'w-bench.sock');
+	const runtimeDir = join(folder, 'run');
+	mkdirSync(runtimeDir, { recursive: true, mode: 0o700 });
+	const env = { ...process.env, XDG_RUNTIME_DIR: runtimeDir };
+	const runtime = openRuntimeFolder(env);
+	if (!runtime.ok) {
+		throw new Error(runtime.problem);
+	}
+	const { file: secretFile, token } = ensureSecret(runtime.folder);
+	const socket = newWindowEndpoint(env);
 	const policy = compilePolicy(
 		readPolicySettings([
 			{
@@ -71,17 +81,12 @@ export async function startHost(folder: string): Promise<{
 	return {
 		socket,
 		secretFile,
+		token,
+		runtimeDir,
 		recorded: () => sessions.events().length,
 		stop: () => server.close(),
 	};
 }
-
-/** The `XDG_RUNTIME_DIR` the benchmark's host and bridges share for a workspace folder. */
-export function runtimeParent(folder: string): string {
-	return join(folder, 'xdg');
-}
-
-export { HOOK_PATH, PROTOCOL_VERSION } from '../src/protocol/wire';
 
 /** Writes the POSIX launcher the installer writes, pointing at the built bridge. */
 export function writeLauncher(folder: string, bridgePath: string): string {
@@ -97,7 +102,12 @@ export function writeLauncher(folder: string, bridgePath: string): string {
 if (process.argv[2] === '--serve' && process.send) {
 	const folder = process.argv[3] ?? '';
 	void startHost(folder).then((host) => {
-		process.send?.({ socket: host.socket, secretFile: host.secretFile });
+		process.send?.({
+			socket: host.socket,
+			secretFile: host.secretFile,
+			token: host.token,
+			runtimeDir: host.runtimeDir,
+		});
 		process.on('message', (message) => {
 			if (message === 'recorded') {
 				process.send?.({ recorded: host.recorded() });

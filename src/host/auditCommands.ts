@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 
 import type { AuditEventRecord, AuditRecord } from '../core/audit/auditRecord';
 import type { AuditFilter } from '../core/audit/exportAudit';
+import { listAuditSessions } from '../core/audit/auditSessions';
 import { filterAudit, toCsv, toJsonl } from '../core/audit/exportAudit';
+import { parseTimeRange } from '../core/audit/parseTimeRange';
 import type { PolicyInputBuilder } from '../core/audit/policyReplayEvaluator';
 import { policyReplayEvaluator } from '../core/audit/policyReplayEvaluator';
 import { renderReplayMarkdown } from '../core/audit/renderReplay';
@@ -126,58 +128,33 @@ async function pickFilter(records: readonly AuditRecord[]): Promise<AuditFilter 
 
 async function pickTimeRange(): Promise<AuditFilter | undefined> {
 	const text = await vscode.window.showInputBox({
-		prompt: 'From and to, as dates or ISO times separated by two dots (the end may be left out)',
+		prompt:
+			'From and to, as dates or times (UTC unless they end in Z or ±HH:MM) separated by two dots; either end may be left out',
 		placeHolder: '2026-11-01..2026-11-22T18:00',
-		validateInput: (value) =>
-			parseRange(value) ? undefined : 'Write FROM..TO, e.g. 2026-11-01..2026-11-22',
+		validateInput: (value) => {
+			const range = parseTimeRange(value);
+			return range.ok ? undefined : range.error;
+		},
 	});
-	return text === undefined ? undefined : parseRange(text);
-}
-
-function parseRange(text: string): AuditFilter | undefined {
-	const [fromText, toText] = text.split('..').map((part) => part.trim());
-	const from = fromText ? Date.parse(fromText) : undefined;
-	const to = toText ? Date.parse(toText) : undefined;
-	if ((from !== undefined && Number.isNaN(from)) || (to !== undefined && Number.isNaN(to))) {
+	if (text === undefined) {
 		return undefined;
 	}
-	// A bare end date means the whole of that day.
-	const end =
-		to !== undefined && toText && /^\d{4}-\d{2}-\d{2}$/.test(toText) ? to + 86_399_999 : to;
-	return { ...(from !== undefined && { from }), ...(end !== undefined && { to: end }) };
+	const range = parseTimeRange(text);
+	return range.ok ? range.filter : undefined;
 }
 
 async function pickSession(records: readonly AuditRecord[]): Promise<string | undefined> {
-	const sessions = new Map<
-		string,
-		{ first: string; last: string; events: number; folder?: string }
-	>();
-	for (const record of records) {
-		if (record.kind !== 'event') {
-			continue;
-		}
-		const known = sessions.get(record.session);
-		sessions.set(record.session, {
-			first: known?.first ?? record.at,
-			last: record.at,
-			events: (known?.events ?? 0) + 1,
-			...((known?.folder ?? record.workspaceFolder) !== undefined && {
-				folder: known?.folder ?? record.workspaceFolder,
-			}),
-		});
-	}
-	if (sessions.size === 0) {
+	const sessions = listAuditSessions(records);
+	if (sessions.length === 0) {
 		void vscode.window.showInformationMessage('The audit log holds no sessions yet.');
 		return undefined;
 	}
 	const picked = await vscode.window.showQuickPick(
-		[...sessions.entries()]
-			.sort((a, b) => b[1].last.localeCompare(a[1].last))
-			.map(([id, s]) => ({
-				label: id,
-				description: `${s.events} event${s.events === 1 ? '' : 's'}, ${s.first.slice(0, 16).replace('T', ' ')} – ${s.last.slice(11, 16)}`,
-				detail: s.folder,
-			})),
+		sessions.map((s) => ({
+			label: s.id,
+			description: `${s.events} event${s.events === 1 ? '' : 's'}, ${s.first.slice(0, 16).replace('T', ' ')} – ${s.last.slice(11, 16)}`,
+			detail: s.folder,
+		})),
 		{ placeHolder: 'Which session?', matchOnDescription: true },
 	);
 	return picked?.label;

@@ -48,10 +48,10 @@ export const CSV_COLUMNS = [
 
 /**
  * The records as RFC 4180 CSV with a header row, for spreadsheets: one row per line, summary lines with their text
- * in `summary`. Cells that a spreadsheet would run as a formula are prefixed with `'`.
+ * in `summary`, each cell written by {@link csvCell} (so a cell a spreadsheet would run as a formula stays text).
  */
 export function toCsv(records: readonly AuditRecord[]): string {
-	const rows = [CSV_COLUMNS.join(',')];
+	const rows = [csvRow(CSV_COLUMNS)];
 	for (const record of records) {
 		const values: Record<(typeof CSV_COLUMNS)[number], string | number | undefined> =
 			record.kind === 'event'
@@ -89,19 +89,34 @@ export function toCsv(records: readonly AuditRecord[]): string {
 						latencyMs: undefined,
 						workspaceFolder: record.workspaceFolder,
 					};
-		rows.push(CSV_COLUMNS.map((column) => csvCell(values[column])).join(','));
+		rows.push(csvRow(CSV_COLUMNS.map((column) => values[column])));
 	}
 	return `${rows.join('\r\n')}\r\n`;
 }
 
-function csvCell(value: string | number | undefined): string {
+/** A cell a spreadsheet would read as a formula: its first character, or its first after whitespace. */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
+
+/**
+ * One CSV cell (RFC 4180) that a spreadsheet shows as text: nothing for `undefined`, numbers as they are, and a
+ * string that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return,
+ * or with `=`, `+`, `-` or `@` after leading whitespace) prefixed with `'`; then quoted, quotes doubled, when it
+ * holds a quote, a comma or a line break.
+ */
+export function csvCell(value: string | number | undefined): string {
 	if (value === undefined) {
 		return '';
 	}
-	let text = String(value);
-	// A command line such as `=cmd|…` must stay text when the export is opened in a spreadsheet.
-	if (/^[=+\-@\t\r]/.test(text)) {
-		text = `'${text}`;
+	if (typeof value === 'number') {
+		return String(value);
 	}
+	// A command line such as `=cmd|…` must stay text when the export is opened in a spreadsheet; spreadsheets
+	// skip leading spaces before a formula, so ` =cmd` is one too.
+	const text = FORMULA_START.test(value) ? `'${value}` : value;
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV row: the cells of {@link csvCell}, comma-separated, without the line break. */
+export function csvRow(values: readonly (string | number | undefined)[]): string {
+	return values.map(csvCell).join(',');
 }

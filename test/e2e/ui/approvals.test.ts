@@ -17,6 +17,7 @@ import {
 	type HookFileJson,
 	type HookRun,
 	describeRun,
+	entriesFor,
 	pollUntil,
 	readHookFileJson,
 	runHookEvent,
@@ -26,6 +27,7 @@ import {
 	toolUseId,
 	vscodePayload,
 } from '../support/hookRunner';
+import { hookTimeoutSeconds } from '../../../src/host/installer/hookFile';
 import {
 	extensionUnderTest,
 	findRepoRoot,
@@ -87,6 +89,41 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		fs.writeFileSync(
 			settingsFile,
 			`${JSON.stringify({ 'hookwarden.rules': [ASK_RULE], ...extra }, null, '\t')}\n`,
+		);
+	}
+
+	/**
+	 * Waits until the window has read a new default verdict: the *Policies* view is rebuilt from the same compiled
+	 * policy the decisions use, after the settings change cleared it, so its *Default verdict* row shows the value
+	 * the next call is decided with.
+	 */
+	async function defaultVerdictShown(verdict: string): Promise<void> {
+		assert.ok(wb);
+		await wb.waitForTreeRows(
+			(rows) =>
+				rows.some((r) => r.label === 'Default verdict' && r.description.startsWith(`${verdict} `)),
+			{ view: 'Policies', timeoutMs: 15_000, what: `a Default verdict row saying ${verdict}` },
+		);
+	}
+
+	/**
+	 * Waits until the window has read a new approval timeout: the same settings change that clears the compiled
+	 * policy (and with it the approval timeout) makes the installer rewrite the hook file's timeout to match.
+	 */
+	async function hookTimeoutWritten(approvalTimeoutSeconds: number): Promise<void> {
+		const hookFile = path.join(workspace, '.github', 'hooks', 'hookwarden.json');
+		const expected = hookTimeoutSeconds(approvalTimeoutSeconds);
+		let seen: unknown;
+		await pollUntil(
+			() => {
+				seen = entriesFor(readHookFileJson(hookFile), 'PreToolUse')[0]?.timeout;
+				return seen === expected ? true : undefined;
+			},
+			{
+				timeoutMs: 15_000,
+				describe: () =>
+					`the PreToolUse timeout in ${hookFile} stayed ${String(seen)}, not ${expected}`,
+			},
 		);
 	}
 
@@ -241,7 +278,7 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		assert.ok(wb);
 		// An allow rule can only lift what the default verdict asks (an ask rule outranks allow rules).
 		writeWorkspaceSettings({ 'hookwarden.defaultVerdict': 'ask' });
-		await new Promise((r) => setTimeout(r, 1_500));
+		await defaultVerdictShown('ask');
 		const call = startCall('make release VERSION=1.2');
 		await wb.waitForNotification(/make release VERSION=1\.2/, { timeoutMs: 20_000 });
 		await clickNotificationLink(/make release/, 'Always Allow…');
@@ -272,7 +309,7 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 	it('an unanswered request times out as configured; the notification closes and the item says why', async () => {
 		assert.ok(wb);
 		writeWorkspaceSettings({ 'hookwarden.approval.timeoutSeconds': 5 });
-		await new Promise((r) => setTimeout(r, 1_500));
+		await hookTimeoutWritten(5);
 		const call = startCall('npm publish --tag late');
 		await wb.waitForNotification(/npm publish --tag late/, { timeoutMs: 20_000 });
 		const run = await call;

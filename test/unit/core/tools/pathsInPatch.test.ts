@@ -132,14 +132,15 @@ describe('pathsInPatch', () => {
 		expect(pathsInPatch(patch)).toEqual(expected);
 	});
 
-	it('reads a 100,000-file patch quickly', () => {
+	// How fast this runs is measured by `npm run bench` (bench/pathsInPatch.bench.ts), not asserted here.
+	it('reads every header of a 100,000-file patch', () => {
 		const patch = lines(
 			'*** Begin Patch',
 			...Array.from({ length: 100_000 }, (_, i) => `*** Add File: f${i}.ts\n+x`),
 			'*** End Patch',
 		);
-		const started = performance.now();
-		expect(pathsInPatch(patch)).toHaveLength(100_000);
-		expect(performance.now() - started).toBeLessThan(2_000);
+		const paths = pathsInPatch(patch);
+		expect(paths).toHaveLength(100_000);
+		expect([paths[0], paths.at(-1)]).toEqual(['f0.ts', 'f99999.ts']);
 	});
 });

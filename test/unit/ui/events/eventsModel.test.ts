@@ -141,9 +141,9 @@ describe('EventsModel', () => {
 		expect(model.children()).toEqual([]);
 	});
 
-	it('stays bounded at 10,000 events, keeping the newest, and stays fast', () => {
+	// How fast this runs is measured by `npm run bench` (bench/eventsModel.bench.ts), not asserted here.
+	it('stays bounded at 10,000 events, keeping the newest', () => {
 		const model = new EventsModel(10_000);
-		const started = performance.now();
 		for (let i = 0; i < 25_000; i++) {
 			model.add(
 				recorded(preToolUse({ tool: shellTool(`echo ${i}`) }), {
@@ -156,7 +156,6 @@ describe('EventsModel', () => {
 		expect(top).toHaveLength(10);
 		expect(labels(model, top[0])[0]).toBe('run_in_terminal: echo 24999');
 		expect(labels(model, top.at(-1)).at(-1)).toBe('run_in_terminal: echo 15000');
-		expect(performance.now() - started).toBeLessThan(5_000);
 	});
 
 	it('Clear empties everything', () => {
