@@ -42,12 +42,32 @@ const bridgeOptions = {
 		'bridge-window': 'src/bridge/windowFirst.ts',
 		'bridge-main': 'src/bridge/main.ts',
 		'bridge-shell': 'src/node/shell/shellGrammars.ts',
+		'bridge-regex': 'src/node/regex/re2Bundle.ts',
 	},
 	outdir: 'dist',
+	plugins: [regexEngineApart()],
 	banner: { js: '#!/usr/bin/env node' },
 	// The bridge is never debugged through a bundle map in production, and a map is read at startup when present.
 	sourcemap: false,
 };
+
+/**
+ * The bridge bundles require `re2js` from `dist/bridge-regex.js` next to them instead of inlining it: about 160 KB
+ * that a hook call reads only when its policy holds a regex rule.
+ * @returns {import('esbuild').Plugin}
+ */
+function regexEngineApart() {
+	return {
+		name: 'regex-engine-apart',
+		setup(build) {
+			build.onResolve({ filter: /^re2js$/ }, (args) =>
+				args.importer.endsWith('re2Bundle.ts')
+					? undefined
+					: { path: './bridge-regex.js', external: true },
+			);
+		},
+	};
+}
 
 /** @type {import('esbuild').Plugin} */
 const problemMatcher = {
@@ -84,7 +104,10 @@ for (const file of SHELL_WASM) {
 
 if (watch) {
 	for (const options of configs) {
-		const context = await esbuild.context({ ...options, plugins: [problemMatcher] });
+		const context = await esbuild.context({
+			...options,
+			plugins: [...(options.plugins ?? []), problemMatcher],
+		});
 		await context.watch();
 	}
 } else {

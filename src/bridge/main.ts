@@ -30,7 +30,7 @@ import { explainCommandLine } from '../core/policy/explainCommandLine';
 import { parseHookEventName } from '../core/events/hookEventName';
 import { builtOnFirstUse } from '../core/util/builtOnFirstUse';
 import { openRuntimeFolder } from '../node/runtime/runtimeFolder';
-import { readSecret } from '../node/runtime/secret';
+import { ensureSecret, readSecret } from '../node/runtime/secret';
 import { SessionLedger } from '../node/sessions/sessionLedger';
 import { AnalysisCache } from '../node/shell/analysisCache';
 import { createShellAnalysis } from '../node/shell/shellAnalysis';
@@ -65,11 +65,12 @@ const runtimeFolder = builtOnFirstUse(() => {
 
 const environment = builtOnFirstUse((): HeadlessEnvironment => {
 	const runtime = runtimeFolder();
-	const secret = runtime ? readSecret(runtime) : undefined;
-	// The cache is keyed by the window's secret: an entry nobody with the secret wrote is never believed.
+	// The cache is keyed by the per-install secret: an entry nobody with the secret wrote is never believed. Headless
+	// with no window ever started, the bridge makes the secret itself (a window adopts it later).
+	const secret = runtime ? secretFor(runtime) : undefined;
 	const diskCache =
-		runtime && secret?.ok
-			? AnalysisCache.open(runtime, join(__dirname, 'bridge-shell.js'), secret.token)
+		runtime && secret
+			? AnalysisCache.open(runtime, join(__dirname, 'bridge-shell.js'), secret)
 			: undefined;
 	return {
 		home: homedir(),
@@ -85,6 +86,19 @@ const environment = builtOnFirstUse((): HeadlessEnvironment => {
 		}),
 	};
 });
+
+function secretFor(runtime: string): string | undefined {
+	const read = readSecret(runtime);
+	if (read.ok) {
+		return read.token;
+	}
+	try {
+		return ensureSecret(runtime).token;
+	} catch (error) {
+		warn(`no shell-analysis cache: ${(error as Error).message}`);
+		return undefined;
+	}
+}
 
 function print(output: Record<string, unknown>): void {
 	writeOutput(1, `${JSON.stringify(output)}\n`);

@@ -1,8 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { linkSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 import { secretFile } from '../../protocol/endpoint';
 import { ownedByMe } from './runtimeFolder';
+
+// Loaded only to create a secret, which happens once per install: every other hook call only reads it.
+const lazyRequire = createRequire(__filename);
 
 /** The per-install secret, or one line saying why it cannot be used and how to fix it. */
 export type SecretReading =
@@ -51,6 +55,7 @@ export function ensureSecret(runtime: string): { readonly file: string; readonly
 		return existing;
 	}
 	const file = secretFile(runtime);
+	const { randomBytes, randomUUID } = lazyRequire('node:crypto') as typeof Crypto;
 	const token = randomBytes(32).toString('base64url');
 	const temporary = `${file}.${process.pid}.${randomUUID()}`;
 	writeFileSync(temporary, `Authorization: Bearer ${token}\n`, { mode: 0o600 });
