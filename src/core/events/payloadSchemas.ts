@@ -356,6 +356,8 @@ export const CAMEL_CASE_SCHEMAS = builtOnFirstRead<PayloadSchemas>({
 				timestamp: timestamp(),
 				sessionId: opt(text()),
 				cwd: opt(text()),
+				// The Copilot SDK's hook input (what VS Code's Agent Host pipes to hook commands) says `workingDirectory`.
+				workingDirectory: opt(text()),
 				transcriptPath: opt(text()),
 				model: opt(text()),
 			}),
@@ -363,7 +365,7 @@ export const CAMEL_CASE_SCHEMAS = builtOnFirstRead<PayloadSchemas>({
 				timestamp: p.timestamp,
 				sessionId: p.sessionId,
 				transcriptPath: p.transcriptPath,
-				cwd: p.cwd,
+				cwd: p.cwd ?? p.workingDirectory,
 				model: p.model,
 			}),
 		),

@@ -172,6 +172,28 @@ describe('Copilot-runtime events in the snake_case spelling other runners use', 
 		});
 	});
 
+	it("the Copilot SDK's hook input (VS Code's Agent Host): workingDirectory is the cwd, an ISO timestamp", () => {
+		expect(
+			parseHookEvent(
+				{
+					sessionId: 's',
+					timestamp: '2026-11-25T15:00:00.000Z',
+					workingDirectory: '/repo',
+					toolName: 'bash',
+					toolArgs: { command: 'rm -rf /' },
+				},
+				'PreToolUse',
+			),
+		).toMatchObject({
+			ok: true,
+			event: {
+				dialect: 'copilotCli',
+				cwd: '/repo',
+				tool: { kind: 'shell', commandLine: 'rm -rf /' },
+			},
+		});
+	});
+
 	it('rejects a PermissionRequest with no tool name', () => {
 		const result = parseHookEvent({ hookName: 'permissionRequest', sessionId: 's', timestamp: 1 });
 		expect(result.ok).toBe(false);
