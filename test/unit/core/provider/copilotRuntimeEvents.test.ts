@@ -6,6 +6,9 @@ import { toAuditRecord } from '../../../../src/core/audit/toAuditRecord';
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import { parseHookEvent } from '../../../../src/core/events/parseHookEvent';
 import { encodeHookOutput } from '../../../../src/core/output/encodeHookOutput';
+import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
+import { DefaultHooksProvider } from '../../../../src/core/policy/defaultHooksProvider';
+import { readPolicySettings } from '../../../../src/core/policy/readPolicySettings';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
 import type { MergedDecision } from '../../../../src/core/provider/decision';
 import { SessionTracker } from '../../../../src/core/sessions/sessionTracker';
@@ -180,5 +183,52 @@ describe("the Copilot CLI's PascalCase SessionStart", () => {
 			},
 		);
 		expect(output.additionalContext).toBe('house rules');
+	});
+});
+
+describe('rules naming a Copilot-runtime event', () => {
+	it('decide it through the default provider, and tool criteria are refused there, not silently widened', async () => {
+		const policy = compilePolicy(
+			readPolicySettings([
+				{
+					source: { kind: 'workspaceSettings', file: '/w/.vscode/settings.json' },
+					values: {
+						rules: [
+							{
+								id: 'no-prompts',
+								event: 'PermissionRequest',
+								verdict: 'deny',
+								reason: 'CI has no person',
+							},
+							{
+								id: 'hint',
+								event: 'PostToolUseFailure',
+								verdict: 'allow',
+								context: 'Check the path first.',
+							},
+							{ id: 'too-specific', event: 'PermissionRequest', command: 'rm', verdict: 'allow' },
+						],
+					},
+				},
+			]).settings,
+		);
+		expect(policy.problems.map((problem) => problem.key)).toEqual(['rules[2]']);
+		const provider = new DefaultHooksProvider({ policy: () => policy });
+		const signal = new AbortController().signal;
+		const chain = new CompositeHooksProvider([{ provider }]);
+		const permission = await chain.decide(permissionRequest(), { signal });
+		expect(encodeHookOutput(permissionRequest(), permission)).toMatchObject({
+			behavior: 'deny',
+			message: 'CI has no person',
+		});
+		const failure = await chain.decide(postToolUseFailure(), { signal });
+		expect(encodeHookOutput(postToolUseFailure(), failure)).toEqual({
+			additionalContext: 'Check the path first.',
+			hookSpecificOutput: {
+				hookEventName: 'PostToolUseFailure',
+				additionalContext: 'Check the path first.',
+			},
+		});
+		expect(await provider.onNotification(notification(), { signal })).toBeUndefined();
 	});
 });
