@@ -10,10 +10,7 @@ export const VSCODE_HOOK_EVENTS = [
 	'Stop',
 ] as const;
 
-/**
- * Events only the Copilot runtime (the CLI, the SDK and VS Code's Copilot harness) fires; VS Code Local never sends
- * them. Measured with Copilot CLI 1.0.102: every one fires under both its camelCase and its PascalCase name.
- */
+/** Events only the Copilot runtime fires, never VS Code Local (Copilot CLI 1.0.102 fires each under both spellings). */
 export const CLI_ONLY_HOOK_EVENTS = [
 	'SessionEnd',
 	'ErrorOccurred',
