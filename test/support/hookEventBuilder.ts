@@ -199,6 +199,48 @@ export function errorOccurred(
 	};
 }
 
+/** PostToolUseFailure (Copilot runtime only): a shell call that failed. */
+export function postToolUseFailure(
+	overrides: EventOverrides<'PostToolUseFailure'> = {},
+): HookEventOf<'PostToolUseFailure'> {
+	return {
+		...common(),
+		dialect: 'copilotCli',
+		name: 'PostToolUseFailure',
+		tool: shellTool('echo hi'),
+		error: 'Path does not exist',
+		...overrides,
+	};
+}
+
+/** PermissionRequest (Copilot CLI only): the runtime is about to ask about a shell call. */
+export function permissionRequest(
+	overrides: EventOverrides<'PermissionRequest'> = {},
+): HookEventOf<'PermissionRequest'> {
+	return {
+		...common(),
+		dialect: 'copilotCli',
+		name: 'PermissionRequest',
+		tool: shellTool('echo hi'),
+		...overrides,
+	};
+}
+
+/** Notification (Copilot CLI only): a permission prompt shown to the person. */
+export function notification(
+	overrides: EventOverrides<'Notification'> = {},
+): HookEventOf<'Notification'> {
+	return {
+		...common(),
+		dialect: 'copilotCli',
+		name: 'Notification',
+		message: 'Run command: echo hi',
+		title: 'Permission needed',
+		notificationType: 'permission_prompt',
+		...overrides,
+	};
+}
+
 /** One valid event of each kind, for tests that must hold for every event. */
 export function oneOfEach(): { readonly [N in HookEventName]: HookEventOf<N> } {
 	return {
@@ -212,5 +254,8 @@ export function oneOfEach(): { readonly [N in HookEventName]: HookEventOf<N> } {
 		Stop: stop(),
 		SessionEnd: sessionEnd(),
 		ErrorOccurred: errorOccurred(),
+		PostToolUseFailure: postToolUseFailure(),
+		PermissionRequest: permissionRequest(),
+		Notification: notification(),
 	};
 }

@@ -1,4 +1,5 @@
 import { HOOK_EVENT_NAMES } from '../events/hookEventName';
+import { TOOL_EVENT_NAMES } from '../events/toolOfEvent';
 import type { MergedDecision } from '../provider/decision';
 import type { RecordedEvent } from '../sessions/recordedEvent';
 import type { AuditEventRecord, AuditRecord } from './auditRecord';
@@ -11,6 +12,7 @@ export type ParsedAuditLine =
 	| { readonly kind: 'corrupt'; readonly problem: string };
 
 const EVENT_NAMES: ReadonlySet<string> = new Set(HOOK_EVENT_NAMES);
+const TOOL_EVENTS: ReadonlySet<string> = new Set(TOOL_EVENT_NAMES);
 const VERDICTS: ReadonlySet<string> = new Set(['allow', 'ask', 'deny', 'none']);
 // Every line starts with these characters (the writer fixes the field order), so a reader can find where a line
 // begins inside a damaged one.
@@ -87,7 +89,7 @@ function recordProblem(value: unknown): string | undefined {
 		return `'input' does not hold the ${record.event} event`;
 	}
 	if (
-		(record.event === 'PreToolUse' || record.event === 'PostToolUse') &&
+		TOOL_EVENTS.has(record.event) &&
 		(typeof input.tool !== 'object' ||
 			input.tool === null ||
 			!Array.isArray((input.tool as { paths?: unknown }).paths))

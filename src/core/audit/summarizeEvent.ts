@@ -9,7 +9,8 @@ const MAX_SUMMARY = 200;
 export function summarizeEvent(event: HookEvent): string {
 	switch (event.name) {
 		case 'PreToolUse':
-		case 'PostToolUse': {
+		case 'PostToolUse':
+		case 'PermissionRequest': {
 			const { tool } = event;
 			const what =
 				tool.commandLine ??
@@ -37,6 +38,12 @@ export function summarizeEvent(event: HookEvent): string {
 			return `session end${event.reason ? ` (${event.reason})` : ''}`;
 		case 'ErrorOccurred':
 			return clip(`error: ${event.error ?? '?'}`);
+		case 'PostToolUseFailure':
+			return clip(`${event.tool.name} failed: ${event.error ?? '?'}`);
+		case 'Notification':
+			return clip(
+				`notification${event.notificationType ? ` (${event.notificationType})` : ''}: ${event.message ?? event.title ?? ''}`,
+			);
 	}
 }
 

@@ -1,4 +1,5 @@
 import type { HookEvent } from '../events/hookEvent';
+import { isToolEvent, toolOfEvent } from '../events/toolOfEvent';
 import type { MergedDecision } from '../provider/decision';
 import { maskSecrets } from '../secrets/findSecrets';
 import type { SessionSummary } from './sessionSummary';
@@ -130,7 +131,7 @@ export function toAuditSummaryRecord(
 }
 
 function toolOf(event: HookEvent): string | undefined {
-	return event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool.name : undefined;
+	return toolOfEvent(event)?.name;
 }
 
 function maskApproval(
@@ -212,7 +213,7 @@ function limitOf(path: string): number {
 }
 
 function dropToolInput(event: HookEvent, masker: Masker): HookEvent {
-	if (event.name !== 'PreToolUse' && event.name !== 'PostToolUse') {
+	if (!isToolEvent(event)) {
 		return event;
 	}
 	masker.truncated.add('tool.input');
@@ -221,10 +222,7 @@ function dropToolInput(event: HookEvent, masker: Masker): HookEvent {
 }
 
 function keepFewPaths(event: HookEvent, masker: Masker): HookEvent {
-	if (
-		(event.name !== 'PreToolUse' && event.name !== 'PostToolUse') ||
-		event.tool.paths.length <= 20
-	) {
+	if (!isToolEvent(event) || event.tool.paths.length <= 20) {
 		return event;
 	}
 	masker.truncated.add('tool.paths');
@@ -236,7 +234,7 @@ function cutLongTexts(event: HookEvent, masker: Masker): HookEvent {
 		masker.truncated.add(field);
 		return text.slice(0, 2_048) + truncationMarker(text.length - 2_048);
 	};
-	if ((event.name === 'PreToolUse' || event.name === 'PostToolUse') && event.tool.commandLine) {
+	if (isToolEvent(event) && event.tool.commandLine) {
 		return {
 			...event,
 			tool: { ...event.tool, commandLine: cut(event.tool.commandLine, 'tool.commandLine') },

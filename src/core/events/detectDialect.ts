@@ -14,6 +14,8 @@ const CLI_KEYS = [
 	'agentName',
 	'errorContext',
 	'customInstructions',
+	'toolInput',
+	'hookName',
 ];
 
 // Keys VS Code Local and Claude-format payloads share.
@@ -50,7 +52,11 @@ const CLAUDE_TOOL_NAME = /^(?:[A-Z][A-Za-z]+|mcp__.+)$/;
  * VS Code by Claude-only keys, a Claude tool name, or snake_case `tool_input` paths.
  */
 export function detectDialect(payload: Readonly<Record<string, unknown>>): Dialect {
-	const namesEvent = 'hook_event_name' in payload || 'hookEventName' in payload;
+	// `sessionId` beside `hook_event_name` is the CLI's Notification payload: camelCase common fields, snake extras.
+	const namesEvent =
+		('hook_event_name' in payload &&
+			!('sessionId' in payload && typeof payload.timestamp === 'number')) ||
+		'hookEventName' in payload;
 	if (!namesEvent) {
 		const cli = CLI_KEYS.some((key) => key in payload) || typeof payload.timestamp === 'number';
 		if (cli || !SNAKE_KEYS.some((key) => key in payload)) {

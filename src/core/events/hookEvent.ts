@@ -73,7 +73,29 @@ export type HookEvent =
 			/** The CLI's `stopReason`, e.g. `end_turn`. */
 			readonly stopReason?: string;
 	  })
-	| (HookEventCommon & { readonly name: 'SessionEnd'; readonly reason?: string })
+	| (HookEventCommon & {
+			readonly name: 'PostToolUseFailure';
+			readonly tool: ToolCall;
+			/** What went wrong, as the runtime tells the model (`Path does not exist`). */
+			readonly error?: string;
+	  })
+	| (HookEventCommon & {
+			readonly name: 'PermissionRequest';
+			/** The call the runtime is about to ask the person about; its input may be a subset of PreToolUse's. */
+			readonly tool: ToolCall;
+	  })
+	| (HookEventCommon & {
+			readonly name: 'Notification';
+			readonly message?: string;
+			readonly title?: string;
+			/** What the notification is about (`permission_prompt`, `idle_prompt`); the CLI's matcher reads it. */
+			readonly notificationType?: string;
+	  })
+	| (HookEventCommon & {
+			readonly name: 'SessionEnd';
+			/** Why the session ended: `complete`, `error`, `abort`, `timeout`, `user_exit`. */
+			readonly reason?: string;
+	  })
 	| (HookEventCommon & {
 			readonly name: 'ErrorOccurred';
 			readonly error?: string;

@@ -10,8 +10,14 @@ export const VSCODE_HOOK_EVENTS = [
 	'Stop',
 ] as const;
 
-/** Events only the Copilot CLI (and the Copilot harness) fires; VS Code Local never sends them. */
-export const CLI_ONLY_HOOK_EVENTS = ['SessionEnd', 'ErrorOccurred'] as const;
+/** Events only the Copilot runtime fires, never VS Code Local (Copilot CLI 1.0.102 fires each under both spellings). */
+export const CLI_ONLY_HOOK_EVENTS = [
+	'SessionEnd',
+	'ErrorOccurred',
+	'PostToolUseFailure',
+	'PermissionRequest',
+	'Notification',
+] as const;
 
 /** Every event Hookwarden understands, PascalCase as VS Code spells them. */
 export const HOOK_EVENT_NAMES = [...VSCODE_HOOK_EVENTS, ...CLI_ONLY_HOOK_EVENTS] as const;

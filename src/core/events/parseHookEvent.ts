@@ -83,7 +83,13 @@ function eventNameOf(
 	payload: Readonly<Record<string, unknown>>,
 	eventHint: HookEventName | undefined,
 ): NameResult {
-	const field = 'hook_event_name' in payload ? 'hook_event_name' : 'hookEventName';
+	// Copilot CLI 1.0.102 names a permissionRequest payload `hookName` (camelCase, even for a PascalCase config key).
+	const field =
+		'hook_event_name' in payload
+			? 'hook_event_name'
+			: 'hookEventName' in payload
+				? 'hookEventName'
+				: 'hookName';
 	const stated = payload[field];
 	if (stated !== undefined && stated !== null && typeof stated !== 'string') {
 		return failure(

@@ -16,8 +16,12 @@ export type PayloadCommon = Omit<HookEventCommon, 'dialect' | 'timestamp'> & {
 	readonly timestamp?: string;
 };
 
+/** The events that carry a tool call. */
+export type ToolEventName =
+	'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'PermissionRequest';
+
 /** The event-specific fields one payload schema yields for event `N`, in Hookwarden's names. */
-export type PayloadFields<N extends HookEventName> = N extends 'PreToolUse' | 'PostToolUse'
+export type PayloadFields<N extends HookEventName> = N extends ToolEventName
 	? Omit<HookEventOf<N>, keyof HookEventCommon | 'name' | 'tool'> & { readonly tool: RawToolCall }
 	: Omit<HookEventOf<N>, keyof HookEventCommon | 'name'>;
 
@@ -298,6 +302,50 @@ export const SNAKE_CASE_SCHEMAS = builtOnFirstRead<PayloadSchemas>({
 			z.object({ error: errorValue(), error_context: opt(text()), recoverable: opt(flag()) }),
 			(p) => ({ error: p.error, errorContext: p.error_context, recoverable: p.recoverable }),
 		),
+	PostToolUseFailure: () =>
+		transformed(
+			z.object({
+				tool_name: toolName(),
+				tool_input: toolArguments(),
+				tool_use_id: opt(text()),
+				error: errorValue(),
+			}),
+			(p, ctx) => ({
+				tool: {
+					name: p.tool_name,
+					input: toolInputOf(p.tool_name, p.tool_input, 'tool_input', ctx) ?? {},
+					useId: p.tool_use_id,
+				},
+				error: p.error,
+			}),
+		),
+	// Claude Code sends snake_case here; Copilot CLI 1.0.102 sends camelCase (`toolInput`) even for a PascalCase key.
+	PermissionRequest: () =>
+		transformed(
+			z.object({
+				tool_name: opt(toolName()),
+				toolName: opt(toolName()),
+				tool_input: toolArguments(),
+				toolInput: toolArguments(),
+				tool_use_id: opt(text()),
+			}),
+			(p, ctx) => {
+				const name = p.tool_name ?? p.toolName ?? '';
+				const field = p.tool_input !== undefined ? 'tool_input' : 'toolInput';
+				return {
+					tool: {
+						name,
+						input: toolInputOf(name, p.tool_input ?? p.toolInput, field, ctx) ?? {},
+						useId: p.tool_use_id,
+					},
+				};
+			},
+		),
+	Notification: () =>
+		transformed(
+			z.object({ message: opt(text()), title: opt(text()), notification_type: opt(text()) }),
+			(p) => ({ message: p.message, title: p.title, notificationType: p.notification_type }),
+		),
 });
 
 /** Copilot CLI payloads from a camelCase config: camelCase keys, epoch-millisecond timestamps, no event name. */
@@ -308,6 +356,8 @@ export const CAMEL_CASE_SCHEMAS = builtOnFirstRead<PayloadSchemas>({
 				timestamp: timestamp(),
 				sessionId: opt(text()),
 				cwd: opt(text()),
+				// The Copilot SDK's hook input (what VS Code's Agent Host pipes to hook commands) says `workingDirectory`.
+				workingDirectory: opt(text()),
 				transcriptPath: opt(text()),
 				model: opt(text()),
 			}),
@@ -315,7 +365,7 @@ export const CAMEL_CASE_SCHEMAS = builtOnFirstRead<PayloadSchemas>({
 				timestamp: p.timestamp,
 				sessionId: p.sessionId,
 				transcriptPath: p.transcriptPath,
-				cwd: p.cwd,
+				cwd: p.cwd ?? p.workingDirectory,
 				model: p.model,
 			}),
 		),
@@ -396,4 +446,56 @@ export const CAMEL_CASE_SCHEMAS = builtOnFirstRead<PayloadSchemas>({
 			errorContext: opt(text()),
 			recoverable: opt(flag()),
 		}),
+	PostToolUseFailure: () =>
+		transformed(
+			z.object({
+				toolName: toolName(),
+				toolArgs: toolArguments(),
+				toolCallId: opt(text()),
+				error: errorValue(),
+			}),
+			(p, ctx) => ({
+				tool: {
+					name: p.toolName,
+					input: toolInputOf(p.toolName, p.toolArgs, 'toolArgs', ctx) ?? {},
+					useId: p.toolCallId,
+				},
+				error: p.error,
+			}),
+		),
+	// CLI 1.0.102 names the arguments `toolInput` here (a subset: `{command}` for bash), not `toolArgs`.
+	PermissionRequest: () =>
+		transformed(
+			z.object({
+				toolName: toolName(),
+				toolInput: toolArguments(),
+				toolArgs: toolArguments(),
+				toolCallId: opt(text()),
+			}),
+			(p, ctx) => {
+				const field = p.toolInput !== undefined ? 'toolInput' : 'toolArgs';
+				return {
+					tool: {
+						name: p.toolName,
+						input: toolInputOf(p.toolName, p.toolInput ?? p.toolArgs, field, ctx) ?? {},
+						useId: p.toolCallId,
+					},
+				};
+			},
+		),
+	// The CLI sends `notification_type` snake_case in camelCase payloads too; `notificationType` is accepted as well.
+	Notification: () =>
+		transformed(
+			z.object({
+				message: opt(text()),
+				title: opt(text()),
+				notification_type: opt(text()),
+				notificationType: opt(text()),
+			}),
+			(p) => ({
+				message: p.message,
+				title: p.title,
+				notificationType: p.notification_type ?? p.notificationType,
+			}),
+		),
 });

@@ -28,7 +28,12 @@ const CONTEXT_EVENTS: ReadonlySet<HookEventName> = new Set([
 	'UserPromptSubmit',
 	'SessionStart',
 	'SubagentStart',
+	'PostToolUseFailure',
+	'Notification',
 ]);
+
+// Events that cannot be refused at all: the CLI runs Notification hooks asynchronously and never waits for a verdict.
+const NO_VETO_EVENTS: ReadonlySet<HookEventName> = new Set(['Notification']);
 
 /**
  * Encodes a merged decision as the one JSON document a hook prints on stdout (exit code 0), a superset
@@ -53,8 +58,17 @@ export function encodeHookOutput(
 			// A host that ignores `continue` on this event must still not run the tool.
 			setPermission(output, specific, 'deny', decision.stop.reason);
 		}
+		if (name === 'PermissionRequest') {
+			// The CLI reads `interrupt` as "stop the agent too"; the behaviour must still refuse the call.
+			setBehavior(output, specific, 'deny', decision.stop.reason);
+			output.interrupt = true;
+		}
 	} else if (name === 'PreToolUse') {
 		encodePreToolUse(output, specific, decision);
+	} else if (name === 'PermissionRequest') {
+		encodePermissionRequest(output, specific, decision);
+	} else if (NO_VETO_EVENTS.has(name)) {
+		// Nothing to refuse: only context and messages below are read.
 	} else if (name === 'Stop' || name === 'SubagentStop') {
 		const reasons = stopBlockReasons(decision, refusal);
 		if (reasons.length > 0) {
@@ -75,8 +89,9 @@ export function encodeHookOutput(
 
 	if (!decision.stop && decision.additionalContext && CONTEXT_EVENTS.has(name)) {
 		specific.additionalContext = decision.additionalContext;
-		if (event.dialect === 'copilotCli') {
-			// The CLI's camelCase hooks read every output field at the top level.
+		if (event.dialect !== 'vscode') {
+			// The Copilot CLI reads every output field at the top level, for camelCase and PascalCase keys alike (1.0.102
+			// ignores a nested SessionStart context), and its PascalCase payloads read as Claude's; Claude skips extra keys.
 			output.additionalContext = decision.additionalContext;
 		}
 	}
@@ -108,6 +123,33 @@ function encodePreToolUse(
 	}
 }
 
+// The Copilot CLI reads a top-level `behavior`/`message`; Claude Code reads `hookSpecificOutput.decision`.
+// `ask` is the runtime's own default here (it is about to ask the person), so it is written as no opinion.
+function encodePermissionRequest(
+	output: Record<string, unknown>,
+	specific: Record<string, unknown>,
+	decision: MergedDecision,
+): void {
+	if (decision.verdict === 'deny') {
+		setBehavior(output, specific, 'deny', decision.reason ?? DEFAULT_DENY_REASON);
+	} else if (decision.verdict === 'allow') {
+		setBehavior(output, specific, 'allow', decision.reason);
+	}
+}
+
+function setBehavior(
+	output: Record<string, unknown>,
+	specific: Record<string, unknown>,
+	behavior: 'allow' | 'deny',
+	message: string | undefined,
+): void {
+	output.behavior = behavior;
+	if (message !== undefined) {
+		output.message = message;
+	}
+	specific.decision = { behavior, ...(message !== undefined && { message }) };
+}
+
 function setPermission(
 	output: Record<string, unknown>,
 	specific: Record<string, unknown>,
@@ -125,7 +167,7 @@ function setPermission(
  * Only PreToolUse can ask; elsewhere the bridge reaches an `ask` only when nobody could be asked.
  */
 function refusalOf(name: HookEventName, decision: MergedDecision): string | undefined {
-	if (name === 'PreToolUse') {
+	if (name === 'PreToolUse' || name === 'PermissionRequest') {
 		return undefined;
 	}
 	if (decision.verdict === 'ask') {

@@ -60,6 +60,12 @@ export class DefaultHooksProvider implements HooksProvider {
 	readonly onSessionEnd = (event: HookEvent, context: HookContext) => this.decide(event, context);
 	readonly onErrorOccurred = (event: HookEvent, context: HookContext) =>
 		this.decide(event, context);
+	// Copilot-runtime events: rules naming them match on the event alone (compilePolicy skips tool criteria there).
+	readonly onPostToolUseFailure = (event: HookEvent, context: HookContext) =>
+		this.decide(event, context);
+	readonly onPermissionRequest = (event: HookEvent, context: HookContext) =>
+		this.decide(event, context);
+	readonly onNotification = (event: HookEvent, context: HookContext) => this.decide(event, context);
 
 	/** Builds the policy input for an event (parsing its command line when it has one), for `decide` and `--explain`. */
 	async policyInput(

@@ -32,6 +32,15 @@ export interface HooksProvider {
 	onStop?: Handler<'Stop'>;
 	onSessionEnd?: Handler<'SessionEnd'>;
 	onErrorOccurred?: Handler<'ErrorOccurred'>;
+	/** A tool call that failed (Copilot runtime only); a decision's `additionalContext` reaches the model. */
+	onPostToolUseFailure?: Handler<'PostToolUseFailure'>;
+	/**
+	 * The Copilot runtime is about to ask the person to approve a call (CLI only); `allow` or `deny` answers for them,
+	 * no opinion leaves the question to the runtime.
+	 */
+	onPermissionRequest?: Handler<'PermissionRequest'>;
+	/** The runtime is showing the person a notification (CLI only, never blocks); only `additionalContext` is read. */
+	onNotification?: Handler<'Notification'>;
 }
 
 /** The provider method name for each event. */
@@ -46,4 +55,7 @@ export const HANDLER_NAME = {
 	Stop: 'onStop',
 	SessionEnd: 'onSessionEnd',
 	ErrorOccurred: 'onErrorOccurred',
+	PostToolUseFailure: 'onPostToolUseFailure',
+	PermissionRequest: 'onPermissionRequest',
+	Notification: 'onNotification',
 } as const satisfies Record<HookEventName, keyof HooksProvider>;

@@ -29,6 +29,12 @@ export interface SessionState {
 	/** Subagents started and not yet stopped, most recent last; tool events are attributed to the last one. */
 	readonly running: string[];
 	stopped: boolean;
+	/** Tool calls the Copilot runtime reported as failed (PostToolUseFailure). */
+	failedToolCalls: number;
+	/** Errors the Copilot runtime reported (ErrorOccurred), recoverable or not. */
+	errors: number;
+	/** Why the session ended, from the Copilot runtime's SessionEnd (`complete`, `error`, `abort`…). */
+	endReason?: string;
 }
 
 /** Limits that keep a long-lived window's memory bounded; the newest data is kept. */
@@ -182,6 +188,15 @@ export class SessionTracker {
 		if (event.name === 'Stop' || event.name === 'SessionEnd') {
 			session.stopped = !(decision.verdict === 'deny' || decision.blockReasons);
 		}
+		if (event.name === 'SessionEnd' && event.reason !== undefined) {
+			session.endReason = event.reason;
+		}
+		if (event.name === 'PostToolUseFailure') {
+			session.failedToolCalls++;
+		}
+		if (event.name === 'ErrorOccurred') {
+			session.errors++;
+		}
 	}
 
 	/** Recorded events, oldest first, at most `maxEvents`. */
@@ -225,6 +240,8 @@ export class SessionTracker {
 				subagents: new Map(),
 				running: [],
 				stopped: false,
+				failedToolCalls: 0,
+				errors: 0,
 			};
 			this.sessionsById.set(id, session);
 			if (this.sessionsById.size > this.limits.maxSessions) {

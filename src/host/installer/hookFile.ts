@@ -8,7 +8,7 @@
  * answers `{}` (no opinion) where Hookwarden is not installed.
  */
 import type { HookEventName } from '../../core/events/hookEventName';
-import { VSCODE_HOOK_EVENTS, parseHookEventName } from '../../core/events/hookEventName';
+import { HOOK_EVENT_NAMES, parseHookEventName } from '../../core/events/hookEventName';
 import * as z from '../../core/util/zod';
 import { LAUNCHER_NAMES } from './launcherScripts';
 
@@ -80,10 +80,17 @@ export interface HookFileOptions {
 	readonly approvalTimeoutSeconds: number;
 }
 
-/** The file the installer writes: all eight Local events, each running the launcher with the event as its argument. */
+/**
+ * Every event the installed file registers: VS Code Local's eight, then the five only the Copilot runtime fires
+ * (SessionEnd, ErrorOccurred, PostToolUseFailure, PermissionRequest, Notification). CLI 1.0.102 fires each of them for
+ * its PascalCase key; VS Code Local maps only names it knows and skips the rest.
+ */
+export const REGISTERED_HOOK_EVENTS: readonly HookEventName[] = HOOK_EVENT_NAMES;
+
+/** The file the installer writes: every {@link REGISTERED_HOOK_EVENTS} entry runs the launcher with the event as its argument. */
 export function vscodeHookFile(options: HookFileOptions): VsCodeHookFile {
 	const timeout = hookTimeoutSeconds(options.approvalTimeoutSeconds);
-	const entries = VSCODE_HOOK_EVENTS.map((event) => [
+	const entries = REGISTERED_HOOK_EVENTS.map((event) => [
 		event,
 		[
 			{
@@ -110,6 +117,9 @@ export const CLI_EVENT_NAMES: Readonly<Record<HookEventName, string>> = {
 	Stop: 'agentStop',
 	SessionEnd: 'sessionEnd',
 	ErrorOccurred: 'errorOccurred',
+	PostToolUseFailure: 'postToolUseFailure',
+	PermissionRequest: 'permissionRequest',
+	Notification: 'notification',
 };
 
 /**
@@ -118,7 +128,7 @@ export const CLI_EVENT_NAMES: Readonly<Record<HookEventName, string>> = {
  */
 export function cliHookFile(options: HookFileOptions): CliHookFile {
 	const timeoutSec = hookTimeoutSeconds(options.approvalTimeoutSeconds);
-	const entries = VSCODE_HOOK_EVENTS.map((event) => [
+	const entries = REGISTERED_HOOK_EVENTS.map((event) => [
 		CLI_EVENT_NAMES[event],
 		[
 			{

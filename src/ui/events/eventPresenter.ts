@@ -1,5 +1,6 @@
 import type { HookEvent } from '../../core/events/hookEvent';
 import type { HookEventName } from '../../core/events/hookEventName';
+import { toolOfEvent } from '../../core/events/toolOfEvent';
 import type { Verdict } from '../../core/provider/decision';
 import { maskSecrets } from '../../core/secrets/findSecrets';
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
@@ -40,7 +41,8 @@ export function verdictOf(entry: RecordedEvent): VerdictFilter {
 export function summarizeEvent(event: HookEvent): string {
 	switch (event.name) {
 		case 'PreToolUse':
-		case 'PostToolUse': {
+		case 'PostToolUse':
+		case 'PermissionRequest': {
 			const { tool } = event;
 			if (tool.commandLine !== undefined) {
 				return oneLine(maskSecrets(tool.commandLine));
@@ -61,6 +63,12 @@ export function summarizeEvent(event: HookEvent): string {
 			return event.trigger ?? '';
 		case 'ErrorOccurred':
 			return oneLine(maskSecrets(event.error ?? ''));
+		case 'PostToolUseFailure':
+			return oneLine(maskSecrets(`failed: ${event.error ?? '?'}`));
+		case 'Notification':
+			return oneLine(maskSecrets(event.message ?? event.title ?? ''));
+		case 'SessionEnd':
+			return event.reason ?? '';
 		default:
 			return '';
 	}
@@ -71,7 +79,7 @@ export function presentEvent(entry: RecordedEvent): EventsItemView {
 	const { event, decision } = entry;
 	const verdict = verdictOf(entry);
 	const summary = summarizeEvent(event);
-	const tool = event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool.name : '';
+	const tool = toolOfEvent(event)?.name ?? '';
 	const label = tool
 		? `${tool}${summary ? `: ${summary}` : ''}`
 		: summary
@@ -149,8 +157,7 @@ export function presentNote(note: EventsNote): EventsItemView {
  */
 export function renderEventDocument(entry: RecordedEvent): string {
 	const { event, decision } = entry;
-	const originalInput =
-		event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool.input : undefined;
+	const originalInput = toolOfEvent(event)?.input;
 	const document = {
 		event: event.name,
 		summary: summarizeEvent(event),

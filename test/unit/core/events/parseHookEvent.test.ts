@@ -653,7 +653,7 @@ describe('parseHookEvent event name', () => {
 		],
 		[
 			'the hint fills in when the payload name is unknown',
-			{ hook_event_name: 'Notification' },
+			{ hook_event_name: 'StopFailure' },
 			'Stop',
 			'Stop',
 		],
@@ -759,9 +759,9 @@ describe('parseHookEvent on bad input', () => {
 	});
 
 	it.each<[Record<string, unknown>, string]>([
-		[{ hook_event_name: 'Notification' }, 'Notification'],
-		[{ hook_event_name: 'PermissionRequest' }, 'PermissionRequest'],
-		[{ hookEventName: 'postToolUseFailure' }, 'postToolUseFailure'],
+		[{ hook_event_name: 'StopFailure' }, 'StopFailure'],
+		[{ hook_event_name: 'PermissionDenied' }, 'PermissionDenied'],
+		[{ hookEventName: 'userPromptTransformed' }, 'userPromptTransformed'],
 	])('%j is an unknown event', (raw, name) => {
 		expect(rejected(raw)).toEqual({ kind: 'unknownEvent', name });
 	});
@@ -1071,8 +1071,8 @@ describe('describeHookInputError', () => {
 			'Hook input names no event: the payload has no hook_event_name and the hook command passed no event argument.',
 		],
 		[
-			{ kind: 'unknownEvent', name: 'Notification' },
-			'Hook input names an unknown event "Notification"; expected one of SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PreCompact, SubagentStart, SubagentStop, Stop, SessionEnd, ErrorOccurred.',
+			{ kind: 'unknownEvent', name: 'StopFailure' },
+			'Hook input names an unknown event "StopFailure"; expected one of SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PreCompact, SubagentStart, SubagentStop, Stop, SessionEnd, ErrorOccurred, PostToolUseFailure, PermissionRequest, Notification.',
 		],
 		[
 			{

@@ -317,7 +317,9 @@ const SAME_IN_EVERY_DIALECT: readonly Row[] = [
 	]),
 
 	// ---- stop and systemMessage, on every event
-	...HOOK_EVENT_NAMES.filter((event) => event !== 'PreToolUse').map((event): Row => ({
+	...HOOK_EVENT_NAMES.filter(
+		(event) => event !== 'PreToolUse' && event !== 'PermissionRequest',
+	).map((event): Row => ({
 		event,
 		label: 'a stop wins over everything else',
 		decision: decided({
@@ -338,6 +340,66 @@ const SAME_IN_EVERY_DIALECT: readonly Row[] = [
 		decision: NO_OPINION,
 		expected: {},
 	})),
+	// ---- PermissionRequest: the CLI reads top-level behavior/message, Claude reads hookSpecificOutput.decision
+	{
+		event: 'PermissionRequest',
+		label: 'deny answers for the person, with the reason',
+		decision: decided({ verdict: 'deny', reason: 'rm -rf outside the workspace' }),
+		expected: {
+			behavior: 'deny',
+			message: 'rm -rf outside the workspace',
+			hookSpecificOutput: {
+				hookEventName: 'PermissionRequest',
+				decision: { behavior: 'deny', message: 'rm -rf outside the workspace' },
+			},
+		},
+	},
+	{
+		event: 'PermissionRequest',
+		label: 'allow answers for the person',
+		decision: decided({ verdict: 'allow' }),
+		expected: {
+			behavior: 'allow',
+			hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } },
+		},
+	},
+	{
+		event: 'PermissionRequest',
+		label: 'ask leaves the question to the runtime, which is about to ask anyway',
+		decision: decided({ verdict: 'ask', reason: 'deploy' }),
+		expected: {},
+	},
+	{
+		event: 'PermissionRequest',
+		label: 'a stop refuses the call and interrupts the agent',
+		decision: decided({ verdict: 'allow', stop: { reason: 'budget exhausted' } }),
+		expected: {
+			continue: false,
+			stopReason: 'budget exhausted',
+			behavior: 'deny',
+			message: 'budget exhausted',
+			interrupt: true,
+			hookSpecificOutput: {
+				hookEventName: 'PermissionRequest',
+				decision: { behavior: 'deny', message: 'budget exhausted' },
+			},
+		},
+	},
+
+	// ---- PostToolUseFailure can be refused like PostToolUse (feedback); Notification cannot be refused at all
+	{
+		event: 'PostToolUseFailure',
+		label: 'deny blocks with the reason as feedback',
+		decision: decided({ verdict: 'deny', reason: 'stop retrying' }),
+		expected: { decision: 'block', reason: 'stop retrying' },
+	},
+	...(['deny', 'ask', 'allow'] as const).map((verdict): Row => ({
+		event: 'Notification',
+		label: `${verdict} says nothing: notifications never block`,
+		decision: decided({ verdict, reason: 'r' }),
+		expected: {},
+	})),
+
 	...(['PreCompact', 'SessionEnd', 'ErrorOccurred', 'Stop', 'SubagentStop'] as const).map(
 		(event): Row => ({
 			event,
@@ -348,13 +410,16 @@ const SAME_IN_EVERY_DIALECT: readonly Row[] = [
 	),
 ];
 
-// additionalContext: nested for VS Code and Claude-format hosts; the CLI's camelCase hooks read it at the top level.
+// additionalContext: nested for every host; top level too outside VS Code, because the Copilot CLI reads it there for
+// camelCase and PascalCase keys alike, and its PascalCase payloads are detected as Claude's.
 const CONTEXT_EVENTS = [
 	'PreToolUse',
 	'PostToolUse',
 	'UserPromptSubmit',
 	'SessionStart',
 	'SubagentStart',
+	'PostToolUseFailure',
+	'Notification',
 ] as const;
 
 describe('encodeHookOutput', () => {
@@ -372,7 +437,13 @@ describe('encodeHookOutput', () => {
 	describe.each(CONTEXT_EVENTS)('%s additionalContext', (event) => {
 		it.each<[Dialect, Record<string, unknown>]>([
 			['vscode', { hookSpecificOutput: { hookEventName: event, additionalContext: 'use pnpm' } }],
-			['claude', { hookSpecificOutput: { hookEventName: event, additionalContext: 'use pnpm' } }],
+			[
+				'claude',
+				{
+					additionalContext: 'use pnpm',
+					hookSpecificOutput: { hookEventName: event, additionalContext: 'use pnpm' },
+				},
+			],
 			[
 				'copilotCli',
 				{

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { VSCODE_HOOK_EVENTS } from '../../../../src/core/events/hookEventName';
+import { HOOK_EVENT_NAMES as REGISTERED } from '../../../../src/core/events/hookEventName';
 import {
 	cliHookFile,
 	duplicateRegistrations,
@@ -20,13 +20,13 @@ import {
 const current = renderHookFile(vscodeHookFile({ approvalTimeoutSeconds: 120 }));
 
 describe('the installed hook file', () => {
-	it('registers the eight Local events, PascalCase and flat, with no version, each running the launcher', () => {
+	it('registers the eight Local events and the five Copilot-runtime ones, PascalCase and flat, with no version, each running the launcher', () => {
 		const file = JSON.parse(current) as Record<string, unknown> & {
 			hooks: Record<string, unknown[]>;
 		};
 		expect(Object.keys(file)).toEqual(['hooks']);
-		expect(Object.keys(file.hooks)).toEqual([...VSCODE_HOOK_EVENTS]);
-		for (const event of VSCODE_HOOK_EVENTS) {
+		expect(Object.keys(file.hooks)).toEqual([...REGISTERED]);
+		for (const event of REGISTERED) {
 			expect(file.hooks[event]).toEqual([
 				{
 					type: 'command',
@@ -56,7 +56,7 @@ describe('the installed hook file', () => {
 		const reading = readHookFile(current);
 		expect(reading).toMatchObject({ ok: true, disabled: false });
 		const registrations = reading.ok ? reading.registrations : [];
-		expect(registrations.map((r) => r.event)).toEqual([...VSCODE_HOOK_EVENTS]);
+		expect(registrations.map((r) => r.event)).toEqual([...REGISTERED]);
 		expect(registrations.every((r) => r.ours && r.commands.length === 3)).toBe(true);
 	});
 
@@ -72,6 +72,11 @@ describe('the installed hook file', () => {
 			'subagentStart',
 			'subagentStop',
 			'agentStop',
+			'sessionEnd',
+			'errorOccurred',
+			'postToolUseFailure',
+			'permissionRequest',
+			'notification',
 		]);
 		expect(cli.hooks.agentStop).toEqual([
 			{
@@ -82,9 +87,7 @@ describe('the installed hook file', () => {
 			},
 		]);
 		const reading = readHookFile(renderHookFile(cli));
-		expect(reading.ok && reading.registrations.map((r) => r.event)).toEqual([
-			...VSCODE_HOOK_EVENTS,
-		]);
+		expect(reading.ok && reading.registrations.map((r) => r.event)).toEqual([...REGISTERED]);
 	});
 });
 
@@ -107,6 +110,7 @@ describe('reading any hook file', () => {
 				],
 				agentStop: [{ type: 'command', bash: 'echo stop' }],
 				Notification: [{ type: 'command', command: 'notify' }],
+				userPromptTransformed: [{ type: 'command', command: 'not ours to read' }],
 				Stop: 'not an array',
 			},
 		});
@@ -123,6 +127,7 @@ describe('reading any hook file', () => {
 				},
 				{ event: 'PreToolUse', commands: ['./lint.sh'], ours: false },
 				{ event: 'Stop', commands: ['echo stop'], ours: false },
+				{ event: 'Notification', commands: ['notify'], ours: false },
 			],
 		});
 	});
