@@ -31,6 +31,14 @@ interface Entry {
 }
 
 const DEFAULT_PRIORITY = 100;
+
+// A registration wraps its provider; a provider's own fields never include an object-valued `provider`.
+function isRegistration(
+	entry: HooksProvider | ProviderRegistration,
+): entry is ProviderRegistration {
+	const candidate = (entry as Partial<ProviderRegistration>).provider;
+	return typeof candidate === 'object' && candidate !== null;
+}
 const DEFAULT_TIMEOUT_MS = 5000;
 
 /**
@@ -41,14 +49,21 @@ export class CompositeHooksProvider {
 	private entries: Entry[] = [];
 	private nextOrder = 0;
 
-	constructor(registrations: readonly ProviderRegistration[] = []) {
+	/** Builds the chain from providers (default priority, timeout and failAction) or full registrations, in order. */
+	constructor(registrations: readonly (HooksProvider | ProviderRegistration)[] = []) {
 		for (const registration of registrations) {
 			this.register(registration);
 		}
 	}
 
-	/** Adds a provider; the returned function removes it again. A second provider with the same id is refused. */
-	register(registration: ProviderRegistration): () => void {
+	/**
+	 * Adds a provider, bare or with its registration options; the returned function removes it again. A second
+	 * provider with the same id is refused.
+	 */
+	register(providerOrRegistration: HooksProvider | ProviderRegistration): () => void {
+		const registration = isRegistration(providerOrRegistration)
+			? providerOrRegistration
+			: { provider: providerOrRegistration };
 		const { provider } = registration;
 		if (this.entries.some((entry) => entry.provider.id === provider.id)) {
 			throw new Error(`A hooks provider with id '${provider.id}' is already registered.`);
