@@ -20,6 +20,8 @@ export interface DecideOptions {
 	readonly workspaceFolder?: string;
 	/** Aborted when the answer is no longer wanted (the hook process went away). */
 	readonly signal?: AbortSignal;
+	/** The payload as the harness sent it, passed on to providers in their {@link HookContext}. */
+	readonly payload?: unknown;
 }
 
 interface Entry {
@@ -126,6 +128,7 @@ export class CompositeHooksProvider {
 			const context: HookContext = {
 				workspaceFolder: options.workspaceFolder,
 				signal: controller.signal,
+				...(options.payload !== undefined && { payload: options.payload }),
 			};
 			const result = await Promise.race([
 				Promise.resolve().then(() => handler.call(entry.provider, event, context)),
