@@ -54,7 +54,10 @@ describe('readProviderSettings', () => {
 		expect(readProviderSettings([workspace([remote])], trusted)).toMatchObject({
 			providers: [],
 			problems: [
-				{ key: 'providers[0]', message: expect.stringMatching(/only reach this machine/) as unknown },
+				{
+					key: 'providers[0]',
+					message: expect.stringMatching(/only reach this machine/) as unknown,
+				},
 			],
 		});
 		expect(readProviderSettings([user([remote])], trusted).providers).toHaveLength(1);
