@@ -5,6 +5,8 @@ import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// `--sdk` builds only `hookwarden/sdk` (its declarations come from `tsc -p tsconfig.sdk.json`, see `npm run build:sdk`).
+const sdk = process.argv.includes('--sdk');
 
 /** @type {import('esbuild').BuildOptions} */
 const base = {
@@ -69,6 +71,23 @@ function regexEngineApart() {
 	};
 }
 
+/**
+ * `hookwarden/sdk`: the provider layer as one ES module for hosts outside VS Code. It is not part of the extension,
+ * so it has its own flag and never lands in the .vsix.
+ * @type {import('esbuild').BuildOptions}
+ */
+const sdkOptions = {
+	...base,
+	entryPoints: { index: 'src/sdk/index.ts' },
+	outdir: 'dist/sdk',
+	outExtension: { '.js': '.mjs' },
+	format: 'esm',
+	// A library is read by people debugging their own host: keep names and a map.
+	minify: false,
+	sourcemap: true,
+	external: ['vscode'],
+};
+
 /** @type {import('esbuild').Plugin} */
 const problemMatcher = {
 	name: 'esbuild-problem-matcher',
@@ -86,7 +105,7 @@ const problemMatcher = {
 	},
 };
 
-const configs = [extensionOptions, bridgeOptions];
+const configs = sdk ? [sdkOptions] : [extensionOptions, bridgeOptions];
 
 /**
  * `dist/bridge-shell.js` loads the tree-sitter runtime and the bash and PowerShell grammars from files next to it,
@@ -98,7 +117,7 @@ const SHELL_WASM = [
 	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-powershell.wasm',
 ];
 fs.mkdirSync('dist', { recursive: true });
-for (const file of SHELL_WASM) {
+for (const file of sdk ? [] : SHELL_WASM) {
 	fs.copyFileSync(file, `dist/${file.split('/').at(-1)}`);
 }
 

@@ -7,6 +7,7 @@ import { registerAuditCommands } from './host/auditCommands';
 import { AuditLogService } from './host/auditLogService';
 import { ContextKeySetter } from './host/contextKeys';
 import { createDecisionEngine } from './host/engine/decisionEngine';
+import { watchSettingsProviders } from './host/engine/settingsProviders';
 import type { HookwardenApi } from './host/hookwardenApi';
 import { createHookwardenApi } from './host/hookwardenApi';
 import { startInstaller } from './host/installer/startInstaller';
@@ -57,6 +58,7 @@ async function wire(
 		log,
 	});
 	own(engine);
+	own(watchSettingsProviders(engine.chain, config, log));
 	// The newest events come back from the log after a reload; restoring fires nothing, so nothing is appended twice.
 	audit.restoreInto(engine.sessions);
 	audit.start();

@@ -9,6 +9,8 @@ import { compilePolicy } from '../core/policy/compilePolicy';
 import { DefaultHooksProvider } from '../core/policy/defaultHooksProvider';
 import { describeSettingProblem, readPolicySettings } from '../core/policy/readPolicySettings';
 import { CompositeHooksProvider } from '../core/provider/compositeHooksProvider';
+import type { ProviderConfig } from '../core/provider/providerSettings';
+import { readProviderSettings } from '../core/provider/providerSettings';
 import type { CommandLineAnalysis, ShellDialect } from '../core/shell/commandLine';
 import { SYSTEM_CLOCK } from '../core/util/clock';
 import type { AuditLogTarget } from '../node/audit/auditLogFile';
@@ -18,6 +20,7 @@ import { describeSkipped, readAuditTail } from '../node/audit/auditLogReader';
 import type { RecordedEvent } from '../core/sessions/recordedEvent';
 import { HeadlessSessions } from '../node/sessions/headlessSessions';
 import type { SessionLedger } from '../node/sessions/sessionLedger';
+import { registerExternalProviders } from '../node/providers/externalProviders';
 import { loadSettingsLayers } from '../node/settings/loadSettingsLayers';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
 
@@ -38,6 +41,8 @@ export interface HeadlessEnvironment {
 export interface HeadlessSettings {
 	readonly policy: CompiledPolicy;
 	readonly audit: AuditSettings;
+	/** The `hookwarden.providers` that may run here. */
+	readonly providers: readonly ProviderConfig[];
 }
 
 // A Stop summary reads this much history of its session; sessions longer than that are summarised from their tail.
@@ -58,10 +63,15 @@ export function loadHeadlessSettings(
 	}
 	const { settings, problems } = readPolicySettings(layers);
 	const policy = compilePolicy(settings);
-	for (const problem of [...problems, ...policy.problems]) {
+	// Without a window nobody answered VS Code's trust prompt: a workspace's command providers run only when the
+	// settings loader vouches for the folder by marking its layer `tightenOnly: false` (from the trust record).
+	const providers = readProviderSettings(layers, {
+		workspaceTrusted: (layer) => layer.tightenOnly === false,
+	});
+	for (const problem of [...problems, ...policy.problems, ...providers.problems]) {
 		environment.warn(describeSettingProblem(problem));
 	}
-	return { policy, audit: readAuditSettings(layers) };
+	return { policy, audit: readAuditSettings(layers), providers: providers.providers };
 }
 
 /** The policy provider of a bridge process, for the decider and for `--explain`/`--replay`. */
@@ -100,10 +110,13 @@ export function headlessDecider(environment: HeadlessEnvironment): HookDecider {
 	};
 	const { audit, history } = headlessAuditLog(environment, settingsFor, workspaceFolderFor);
 	const policyFor = (folder: string | undefined) => settingsFor(folder).policy;
+	const chain = new CompositeHooksProvider([
+		{ provider: headlessPolicyProvider(environment, policyFor), priority: 0, failAction: 'warn' },
+	]);
+	// A bridge process answers one call, in the folder it runs in: that folder's providers join the chain.
+	registerExternalProviders(chain, settingsFor(undefined).providers, environment.warn);
 	return new HookDecider({
-		chain: new CompositeHooksProvider([
-			{ provider: headlessPolicyProvider(environment, policyFor), failAction: 'warn' },
-		]),
+		chain,
 		policy: policyFor,
 		workspaceFolderFor,
 		sessions: new HeadlessSessions(environment.ledger, history),

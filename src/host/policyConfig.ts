@@ -76,7 +76,8 @@ export class PolicyConfig implements vscode.Disposable {
 		return policy;
 	}
 
-	private layers(workspaceFolder: string | undefined): SettingsLayer[] {
+	/** The `hookwarden.*` values of each scope (user, workspace, folder) for a folder, with where they were written. */
+	layers(workspaceFolder: string | undefined): SettingsLayer[] {
 		const folderUri = workspaceFolder ? vscode.Uri.file(workspaceFolder) : undefined;
 		const configuration = vscode.workspace.getConfiguration(SETTINGS_SECTION, folderUri);
 		const workspaceFile = vscode.workspace.workspaceFile;

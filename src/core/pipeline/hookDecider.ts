@@ -86,7 +86,7 @@ export class HookDecider {
 		const workspaceFolder = this.parts.workspaceFolderFor(event.cwd ?? call.cwd);
 		const agentId = this.parts.sessions.attribute(event);
 		const { value, duplicate } = this.shared.share(this.shareKey(event), () =>
-			this.decideEvent(event, workspaceFolder, call.signal),
+			this.decideEvent(event, workspaceFolder, call.signal, call.payload),
 		);
 		const decided = await value;
 		let decision = decided.decision;
@@ -129,6 +129,7 @@ export class HookDecider {
 		event: HookEvent,
 		workspaceFolder: string | undefined,
 		signal: AbortSignal | undefined,
+		payload: unknown,
 	): Promise<Decided> {
 		if (this.safely(() => this.parts.paused?.())) {
 			return { decision: PAUSED };
@@ -140,6 +141,7 @@ export class HookDecider {
 				this.parts.chain.decide(event, {
 					...(workspaceFolder !== undefined && { workspaceFolder }),
 					...(signal && { signal }),
+					payload,
 				}),
 			);
 			const decision = withFailMode(chained, policy.failMode, event.name);

@@ -20,6 +20,8 @@ export interface DecideOptions {
 	readonly workspaceFolder?: string;
 	/** Aborted when the answer is no longer wanted (the hook process went away). */
 	readonly signal?: AbortSignal;
+	/** The payload as the harness sent it, passed on to providers in their {@link HookContext}. */
+	readonly payload?: unknown;
 }
 
 interface Entry {
@@ -31,6 +33,14 @@ interface Entry {
 }
 
 const DEFAULT_PRIORITY = 100;
+
+// A registration wraps its provider; a provider's own fields never include an object-valued `provider`.
+function isRegistration(
+	entry: HooksProvider | ProviderRegistration,
+): entry is ProviderRegistration {
+	const candidate = (entry as Partial<ProviderRegistration>).provider;
+	return typeof candidate === 'object' && candidate !== null;
+}
 const DEFAULT_TIMEOUT_MS = 5000;
 
 /**
@@ -41,14 +51,21 @@ export class CompositeHooksProvider {
 	private entries: Entry[] = [];
 	private nextOrder = 0;
 
-	constructor(registrations: readonly ProviderRegistration[] = []) {
+	/** Builds the chain from providers (default priority, timeout and failAction) or full registrations, in order. */
+	constructor(registrations: readonly (HooksProvider | ProviderRegistration)[] = []) {
 		for (const registration of registrations) {
 			this.register(registration);
 		}
 	}
 
-	/** Adds a provider; the returned function removes it again. A second provider with the same id is refused. */
-	register(registration: ProviderRegistration): () => void {
+	/**
+	 * Adds a provider, bare or with its registration options; the returned function removes it again. A second
+	 * provider with the same id is refused.
+	 */
+	register(providerOrRegistration: HooksProvider | ProviderRegistration): () => void {
+		const registration = isRegistration(providerOrRegistration)
+			? providerOrRegistration
+			: { provider: providerOrRegistration };
 		const { provider } = registration;
 		if (this.entries.some((entry) => entry.provider.id === provider.id)) {
 			throw new Error(`A hooks provider with id '${provider.id}' is already registered.`);
@@ -111,6 +128,7 @@ export class CompositeHooksProvider {
 			const context: HookContext = {
 				workspaceFolder: options.workspaceFolder,
 				signal: controller.signal,
+				...(options.payload !== undefined && { payload: options.payload }),
 			};
 			const result = await Promise.race([
 				Promise.resolve().then(() => handler.call(entry.provider, event, context)),

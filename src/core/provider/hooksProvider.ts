@@ -8,6 +8,8 @@ export interface HookContext {
 	readonly workspaceFolder?: string;
 	/** Aborted when the chain's timeout for this provider passes or the hook process goes away. */
 	readonly signal: AbortSignal;
+	/** The payload exactly as the harness sent it, when the host has it: what an external hook script expects on stdin. */
+	readonly payload?: unknown;
 }
 
 /** A provider's answer: a decision, or nothing for "no opinion"; may be async. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { PACK_IDS } from '../../../src/core/policy/pack';
+import { providerEntrySchema } from '../../../src/core/provider/providerSettings';
 import {
 	POLICY_SETTINGS,
 	ruleSchema,
@@ -13,6 +14,7 @@ import * as z from '../../../src/core/util/zod';
 import { UI_SETTING_KEYS } from '../../../src/ui/uiSettings';
 
 interface JsonSchema {
+	anyOf?: JsonSchema[];
 	type?: string | string[];
 	default?: unknown;
 	enum?: unknown[];
@@ -115,5 +117,38 @@ describe('package.json contributes.configuration matches the zod settings schema
 		const packs = declared[`${SETTINGS_SECTION}.packs`];
 		expect(Object.keys(packs?.properties ?? {}).sort()).toEqual([...PACK_IDS].sort());
 		expect(packs?.additionalProperties).toBe(false);
+	});
+
+	it('describes both kinds of provider exactly as the zod provider schema', () => {
+		const variants = declared[`${SETTINGS_SECTION}.providers`]?.items?.anyOf ?? [];
+		const zodVariants = providerEntrySchema().def.options;
+		expect(variants).toHaveLength(zodVariants.length);
+		zodVariants.forEach((variant, index) => {
+			const declaredVariant = variants[index];
+			const shape = variant.shape as Record<string, z.core.$ZodType>;
+			expect(declaredVariant?.additionalProperties).toBe(false);
+			expect(Object.keys(declaredVariant?.properties ?? {}).sort()).toEqual(
+				Object.keys(shape).sort(),
+			);
+			const required = Object.entries(shape)
+				.filter(([, field]) => !(field instanceof z.ZodMiniOptional))
+				.map(([name]) => name);
+			expect([...(declaredVariant?.required ?? [])].sort()).toEqual(required.sort());
+			for (const [name, field] of Object.entries(shape)) {
+				const inner = field instanceof z.ZodMiniOptional ? field.def.innerType : field;
+				const property = declaredVariant?.properties?.[name];
+				expect(property?.markdownDescription, `providers.${name}`).toMatch(/\.$/);
+				const facts = zodFacts(inner);
+				const values =
+					facts.enum ?? (inner instanceof z.ZodMiniLiteral ? [...inner.def.values] : undefined);
+				expect(property?.enum ?? property?.items?.enum, `providers.${name} enum`).toEqual(
+					values ??
+						(inner instanceof z.ZodMiniArray ? zodFacts(inner.def.element).enum : undefined),
+				);
+				if (property?.enum) {
+					expect(property.enumDescriptions).toHaveLength(property.enum.length);
+				}
+			}
+		});
 	});
 });

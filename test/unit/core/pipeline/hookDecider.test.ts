@@ -75,6 +75,28 @@ function output(answer: HookAnswer): Record<string, unknown> {
 }
 
 describe('HookDecider', () => {
+	it('hands providers the payload exactly as the harness sent it', async () => {
+		const chain = new CompositeHooksProvider();
+		const seen: unknown[] = [];
+		chain.register({
+			id: 'raw',
+			onPreToolUse: (_event, context) => {
+				seen.push(context.payload);
+				return undefined;
+			},
+		});
+		const sent = payload();
+		await new HookDecider({
+			chain,
+			sessions: new SessionTracker(),
+			clock: new FakeClock(),
+			policy: () => compilePolicy(readPolicySettings([]).settings),
+			workspaceFolderFor: () => '/ws',
+			origin: 'headless',
+		}).decide({ payload: sent });
+		expect(seen).toEqual([sent]);
+	});
+
 	it('holds an ask until the person allows, then answers allow with the person as provenance', async () => {
 		const { approvals, pipeline, sessions } = setup();
 		const answer = pipeline.decide({ eventArg: 'PreToolUse', payload: payload() });

@@ -154,4 +154,17 @@ describe('CompositeHooksProvider failures', () => {
 		remove();
 		expect((await chain.decide(preToolUse)).verdict).toBeUndefined();
 	});
+
+	it('takes bare providers and registrations in one array, bare ones at the default priority', async () => {
+		const chain = new CompositeHooksProvider([
+			says('bare', { verdict: 'ask', reason: 'bare' }),
+			{ provider: says('first', { verdict: 'ask', reason: 'first' }), priority: 50 },
+		]);
+		expect(chain.providerIds).toEqual(['first', 'bare']);
+		expect((await chain.decide(preToolUse)).reason).toBe('first');
+		const removeLate = chain.register(says('late', { verdict: 'deny', reason: 'late' }));
+		expect((await chain.decide(preToolUse)).decidedBy?.providerId).toBe('late');
+		removeLate();
+		expect(chain.providerIds).toEqual(['first', 'bare']);
+	});
 });

@@ -1,0 +1,119 @@
+import type { HookEvent } from '../core/events/hookEvent';
+import { compilePolicy } from '../core/policy/compilePolicy';
+import type { CompiledPolicy } from '../core/policy/compilePolicy';
+import { DefaultHooksProvider as PolicyProvider } from '../core/policy/defaultHooksProvider';
+import type { SessionFacts } from '../core/policy/policyInput';
+import {
+	describeSettingProblem,
+	hookwardenValues,
+	readPolicySettings,
+} from '../core/policy/readPolicySettings';
+import type { HookContext, HookResult, HooksProvider } from '../core/provider/hooksProvider';
+import { HANDLER_NAME } from '../core/provider/hooksProvider';
+import type { CommandLineAnalysis, ShellDialect } from '../core/shell/commandLine';
+import { plainCommandLine } from '../core/shell/plainCommandLine';
+import { SYSTEM_CLOCK } from '../core/util/clock';
+
+/** What the SDK's policy provider is built from: the settings a `.vscode/settings.json` holds and the folder they belong to. */
+export interface DefaultHooksProviderOptions {
+	/** A settings.json object; its `hookwarden.*` keys are read exactly as the extension reads them, the rest ignored. */
+	readonly settings: Readonly<Record<string, unknown>>;
+	/** The absolute workspace folder: relative `path` globs and `allowedWritePaths` are resolved against it. */
+	readonly workspaceFolder: string;
+	/** The user's home folder, for `~/` globs and the protectedPaths pack; without it those see no home. */
+	readonly homeDir?: string;
+	/**
+	 * Reads a shell command line into sub-commands. The SDK has no shell grammar: by default only lines without shell
+	 * syntax (`npm test`, `git push -f origin main`) are read; any other line reaches rules as one whole line, is never
+	 * allowed by an `allow` rule, and is not seen by the destructiveCommands pack.
+	 */
+	readonly analyzeShell?: (
+		commandLine: string,
+		dialect: ShellDialect,
+	) => CommandLineAnalysis | Promise<CommandLineAnalysis>;
+	/** How many subagents a session has started, for `hookwarden.subagents.maxPerSession`; default: counted in memory. */
+	readonly sessionFacts?: (event: HookEvent) => SessionFacts | Promise<SessionFacts>;
+}
+
+/**
+ * Reads a line the way the SDK can without a grammar: a plain line fully, anything else as one whole-line command with
+ * a `parseError`, so deny and ask rules still see its text while no `allow` rule can let it through unread.
+ */
+export function readCommandLineWithoutGrammar(
+	commandLine: string,
+	dialect: ShellDialect,
+): CommandLineAnalysis {
+	return (
+		plainCommandLine(commandLine, dialect) ?? {
+			commandLine,
+			dialect,
+			commands: [{ argv: [], text: commandLine, wrappers: [], origin: 'line', redirects: [] }],
+			parseError: 'the Hookwarden SDK reads only command lines without shell syntax',
+		}
+	);
+}
+
+/**
+ * Hookwarden's settings-driven policy as a {@link HooksProvider} outside VS Code: the same rules, packs, limits and
+ * session context the extension applies, from one settings object, always for its own workspace folder.
+ * Settings problems never throw; they are listed in {@link problems}.
+ */
+export class DefaultHooksProvider implements HooksProvider {
+	readonly id: string;
+	/** Every invalid setting or rule that was skipped, one line each, as the extension reports them. */
+	readonly problems: readonly string[];
+	/** The compiled policy (its fail mode and approval settings are there for a host that wants them). */
+	readonly policy: CompiledPolicy;
+	private readonly inner: PolicyProvider;
+	private readonly workspaceFolder: string;
+
+	constructor(options: DefaultHooksProviderOptions) {
+		this.workspaceFolder = options.workspaceFolder;
+		const { settings, problems } = readPolicySettings([
+			{
+				source: {
+					kind: 'workspaceSettings',
+					file: `${options.workspaceFolder.replace(/[\\/]+$/, '')}/.vscode/settings.json`,
+				},
+				values: hookwardenValues(options.settings),
+			},
+		]);
+		this.policy = compilePolicy(settings);
+		this.problems = [...problems, ...this.policy.problems].map(describeSettingProblem);
+		const started = new Map<string, number>();
+		this.inner = new PolicyProvider({
+			policy: () => this.policy,
+			analyzeShell: options.analyzeShell ?? readCommandLineWithoutGrammar,
+			// Asked once per spawn attempt, so counting here counts the spawns this provider saw.
+			sessionFacts:
+				options.sessionFacts ??
+				((event) => {
+					const key = event.sessionId ?? '';
+					const subagentsStarted = started.get(key) ?? 0;
+					started.set(key, subagentsStarted + 1);
+					return { subagentsStarted };
+				}),
+			...(options.homeDir !== undefined && { homeDir: options.homeDir }),
+			clock: SYSTEM_CLOCK,
+		});
+		this.id = this.inner.id;
+	}
+
+	readonly onSessionStart = (event: HookEvent, context: HookContext) => this.ask(event, context);
+	readonly onUserPromptSubmit = (event: HookEvent, context: HookContext) =>
+		this.ask(event, context);
+	readonly onPreToolUse = (event: HookEvent, context: HookContext) => this.ask(event, context);
+	readonly onPostToolUse = (event: HookEvent, context: HookContext) => this.ask(event, context);
+	readonly onPreCompact = (event: HookEvent, context: HookContext) => this.ask(event, context);
+	readonly onSubagentStart = (event: HookEvent, context: HookContext) => this.ask(event, context);
+	readonly onSubagentStop = (event: HookEvent, context: HookContext) => this.ask(event, context);
+	readonly onStop = (event: HookEvent, context: HookContext) => this.ask(event, context);
+	readonly onSessionEnd = (event: HookEvent, context: HookContext) => this.ask(event, context);
+	readonly onErrorOccurred = (event: HookEvent, context: HookContext) => this.ask(event, context);
+
+	private ask(event: HookEvent, context: HookContext): HookResult {
+		const handler = this.inner[HANDLER_NAME[event.name]];
+		// The folder is always this provider's own: its settings' relative globs mean paths under it.
+		return handler.call(this.inner, event, { ...context, workspaceFolder: this.workspaceFolder });
+	}
+}
