@@ -11,6 +11,11 @@ function nonEmptyString() {
 	return z.string().check(z.minLength(1));
 }
 
+// A folder named for trust: a relative path would mean whatever folder the bridge happens to run in.
+function absolutePath() {
+	return z.string().check(z.regex(/^(\/|\\\\|[A-Za-z]:[\\/])/, 'Must be an absolute path'));
+}
+
 /**
  * One entry of `hookwarden.rules`. Every criterion that is present must match; `event` defaults to PreToolUse.
  * Unknown keys are errors so a typo (`verdit`) is reported instead of silently widening the rule.
@@ -72,6 +77,11 @@ export const POLICY_SETTINGS = {
 	),
 	/** What an unanswered approval becomes when its time is up. */
 	'approval.onTimeout': setting(() => z.enum(['deny', 'ask', 'allow']), 'deny' as const),
+	/**
+	 * Folders whose workspace settings may loosen the policy when VS Code is not running (the bridge cannot ask VS Code
+	 * whether a folder is trusted). Read from user settings only: a repository must not be able to trust itself.
+	 */
+	trustedFolders: setting(() => z.array(absolutePath()), [] as string[]),
 	...AUDIT_SETTINGS,
 } as const;
 
