@@ -29,9 +29,11 @@ import type { HookCall } from '../core/pipeline/hookCall';
 import { explainCommandLine } from '../core/policy/explainCommandLine';
 import { parseHookEventName } from '../core/events/hookEventName';
 import { builtOnFirstUse } from '../core/util/builtOnFirstUse';
+import { bridgeGlobalStorage } from '../node/audit/auditLogLocation';
 import { openRuntimeFolder } from '../node/runtime/runtimeFolder';
 import { readSecret } from '../node/runtime/secret';
 import { SessionLedger } from '../node/sessions/sessionLedger';
+import { readTrustedFolders } from '../node/settings/trustRecord';
 import { AnalysisCache } from '../node/shell/analysisCache';
 import { createShellAnalysis } from '../node/shell/shellAnalysis';
 import { askWindow } from './askWindow';
@@ -63,19 +65,32 @@ const runtimeFolder = builtOnFirstUse(() => {
 	return opened.folder;
 });
 
+const secret = builtOnFirstUse(() => {
+	const runtime = runtimeFolder();
+	return runtime ? readSecret(runtime) : undefined;
+});
+
+// Verifying the record costs node:crypto, so it is read only for a workspace whose settings could loosen anything.
+const recordedTrust = builtOnFirstUse((): readonly string[] => {
+	const storage = bridgeGlobalStorage(process.env, homedir());
+	const key = secret();
+	return storage && key?.ok ? readTrustedFolders(storage, key.token) : [];
+});
+
 const environment = builtOnFirstUse((): HeadlessEnvironment => {
 	const runtime = runtimeFolder();
-	const secret = runtime ? readSecret(runtime) : undefined;
+	const key = secret();
 	// The cache is keyed by the window's secret: an entry nobody with the secret wrote is never believed.
 	const diskCache =
-		runtime && secret?.ok
-			? AnalysisCache.open(runtime, join(__dirname, 'bridge-shell.js'), secret.token)
+		runtime && key?.ok
+			? AnalysisCache.open(runtime, join(__dirname, 'bridge-shell.js'), key.token)
 			: undefined;
 	return {
 		home: homedir(),
 		env: process.env,
 		cwd: process.cwd(),
 		warn,
+		recordedTrust,
 		ledger: new SessionLedger(runtime && join(runtime, 'sessions')),
 		analyzeShell: createShellAnalysis({
 			bundleFolder: __dirname,

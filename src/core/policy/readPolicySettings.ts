@@ -95,7 +95,8 @@ const AT_LEAST_AS_STRICT: Partial<
 	allowedWritePaths: (c: readonly string[], b: readonly string[]) => c.length > 0 && b.length === 0,
 };
 
-const UNTRUSTED = 'a workspace that is not trusted may only tighten the policy';
+const UNTRUSTED =
+	'a workspace that is not trusted (in VS Code, or by hookwarden.trustedFolders when VS Code is closed) may only tighten the policy';
 
 /**
  * Reads policy settings from layers ordered from weakest to strongest (user, workspace, folder). Scalars take the
