@@ -14,6 +14,7 @@ import { HookInstaller } from './host/installer/hookInstaller';
 import { createLog } from './host/log';
 import { PauseState } from './host/pauseState';
 import { PolicyConfig } from './host/policyConfig';
+import { TrustRecordService } from './host/trustRecordService';
 import { WindowEndpointService } from './host/windowEndpointService';
 import { ApprovalService } from './ui/approvals/approvalService';
 import { registerInstallerCommands } from './ui/installer/installerCommands';
@@ -72,8 +73,14 @@ async function wire(
 		),
 	);
 
-	// The window's private endpoint, which bridges reach over a socket.
-	own(await WindowEndpointService.start(context, (call) => engine.decider.decide(call), log));
+	// The window's private endpoint, which bridges reach over a socket, and the trust record bridges read.
+	const endpoint = await WindowEndpointService.start(
+		context,
+		(call) => engine.decider.decide(call),
+		log,
+	);
+	own(endpoint);
+	own(new TrustRecordService(context.globalStorageUri.fsPath, endpoint.secret, log));
 
 	// The hook files and launchers VS Code, the CLI and plugins run.
 	const installer = HookInstaller.create(context, userSettingsFile, log, INSTALL_PROMPTS);
