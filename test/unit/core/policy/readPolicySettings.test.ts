@@ -217,6 +217,8 @@ describe('readPolicySettings', () => {
 describe('compilePolicy', () => {
 	it.each([
 		[{ verdict: 'deny', command: '/rm (-rf/' }, /invalid regular expression/],
+		[{ verdict: 'deny', command: '/rm/x' }, /invalid regular expression \/rm\/x: unknown flag 'x'/],
+		[{ verdict: 'deny', tool: ['shell', '/bash/Iq'] }, /unknown flags 'Iq' \(use i, m or s\)/],
 		[
 			{ verdict: 'deny', event: 'UserPromptSubmit', command: 'rm' },
 			/'command' never matches a UserPromptSubmit event/,
@@ -230,6 +232,14 @@ describe('compilePolicy', () => {
 		const policy = compilePolicy(settings);
 		expect(policy.rules.map((r) => r.id)).toEqual(['rules[1]']);
 		expect(policy.problems.map(describeSettingProblem)[0]).toMatch(message);
+		expect(policy.problems.map(describeSettingProblem)[0]).not.toContain('\n');
+	});
+
+	it('accepts the JavaScript flags that mean nothing for a test (g, y, u, d, v) next to i, m, s', () => {
+		const { settings } = readPolicySettings([
+			{ source: workspace, values: { rules: [{ verdict: 'deny', command: '/^rm/gimsyudv' }] } },
+		]);
+		expect(compilePolicy(settings).problems).toEqual([]);
 	});
 });
 
