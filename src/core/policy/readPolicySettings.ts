@@ -89,10 +89,11 @@ const AT_LEAST_AS_STRICT: Partial<
 		FAIL_MODE_RANK[c] >= FAIL_MODE_RANK[b],
 	'approval.onTimeout': (c: keyof typeof ON_TIMEOUT_RANK, b: keyof typeof ON_TIMEOUT_RANK) =>
 		ON_TIMEOUT_RANK[c] >= ON_TIMEOUT_RANK[b],
+	// `null` is no limit at all.
 	'subagents.maxPerSession': (c: number | null, b: number | null) =>
-		c !== null && (b === null || c <= b),
+		b === null || (c !== null && c <= b),
 	// Globs cannot be intersected: a list may only be set where none applies yet (replacing one could widen it).
-	allowedWritePaths: (c: readonly string[], b: readonly string[]) => c.length > 0 && b.length === 0,
+	allowedWritePaths: (_: readonly string[], b: readonly string[]) => b.length === 0,
 };
 
 const UNTRUSTED =

@@ -298,6 +298,7 @@ describe('readPolicySettings with a tighten-only (untrusted) layer', () => {
 		['subagents.maxPerSession', 2, 5, 2],
 		['subagents.maxPerSession', 2, null, 2],
 		['allowedWritePaths', ['src/**'], ['**'], ['src/**']],
+		['allowedWritePaths', ['src/**'], [], ['src/**']],
 	])('keeps %s %j below over a looser %j, with a line', (key, below, above, kept) => {
 		const result = read({ [key]: below }, { [key]: above });
 		expect(settingOf(result, key)).toEqual(kept);
@@ -315,6 +316,9 @@ describe('readPolicySettings with a tighten-only (untrusted) layer', () => {
 		['subagents.maxPerSession', null, 3],
 		['subagents.maxPerSession', 5, 1],
 		['allowedWritePaths', [], ['src/**']],
+		['allowedWritePaths', [], []],
+		['subagents.maxPerSession', null, null],
+		['failMode', 'open', 'open'],
 	])('applies %s when stricter: %j below becomes %j', (key, below, above) => {
 		const result = read({ [key]: below }, { [key]: above });
 		expect(settingOf(result, key)).toEqual(above);
