@@ -83,6 +83,16 @@ describe('loadSettingsLayers reads files the way VS Code does', () => {
 		},
 	);
 
+	it.runIf(process.platform !== 'win32')(
+		'refuses a link to a device in place of the settings file',
+		() => {
+			symlinkSync('/dev/zero', workspaceFile());
+			expect(load().problems.map((p) => p.message)).toEqual([
+				'not a regular file; it is not read; its Hookwarden settings are ignored',
+			]);
+		},
+	);
+
 	it('refuses a folder in place of the settings file', () => {
 		mkdirSync(workspaceFile());
 		expect(load().problems.map((p) => p.message)).toEqual([
