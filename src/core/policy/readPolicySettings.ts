@@ -173,6 +173,7 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 				});
 			} else if (settingKey === 'packs') {
 				const kept: string[] = [];
+				let applied = false;
 				for (const [id, enabled] of Object.entries(value as Record<string, boolean | undefined>)) {
 					if (enabled === undefined) {
 						continue;
@@ -182,11 +183,15 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 						continue;
 					}
 					packs[id as PackId] = enabled;
+					applied = true;
 				}
 				if (kept.length > 0) {
 					report(key, `${UNTRUSTED}, so ${kept.map((id) => `'${id}'`).join(', ')} stays on.`);
 				}
-				sources.packs = layer.source;
+				// Provenance names the layer whose switches are in force, not one whose switches were all refused.
+				if (applied) {
+					sources.packs = layer.source;
+				}
 			} else if (settingKey === 'approval.timeoutSeconds') {
 				timeouts.push({ value: value as number, layer });
 			} else {

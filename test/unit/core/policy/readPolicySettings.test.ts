@@ -286,6 +286,9 @@ describe('readPolicySettings with a tighten-only (untrusted) layer', () => {
 		expect(lines(result)).toEqual([
 			expect.stringMatching(/hookwarden\.packs .*'destructiveCommands', 'protectedPaths' stays on/),
 		]);
+		expect(result.settings.sources.packs).toEqual(workspace);
+		const refused = read({}, { packs: { secrets: false } });
+		expect(refused.settings.sources.packs).toBeUndefined();
 	});
 
 	it.each([
