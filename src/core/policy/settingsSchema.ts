@@ -11,9 +11,14 @@ function nonEmptyString() {
 	return z.string().check(z.minLength(1));
 }
 
-// A folder named for trust: a relative path would mean whatever folder the bridge happens to run in.
+/**
+ * An absolute path as `hookwarden.trustedFolders` requires it (POSIX, UNC or drive letter): a relative folder would
+ * mean whatever folder the bridge happens to run in. package.json's `pattern` for the setting is the same expression.
+ */
+export const ABSOLUTE_PATH = /^(\/|\\\\|[A-Za-z]:[\\/])/;
+
 function absolutePath() {
-	return z.string().check(z.regex(/^(\/|\\\\|[A-Za-z]:[\\/])/, 'Must be an absolute path'));
+	return z.string().check(z.regex(ABSOLUTE_PATH, 'Must be an absolute path'));
 }
 
 /**

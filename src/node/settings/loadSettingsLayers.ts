@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathInside } from '../../core/paths/pathMath';
 import type { SettingsLayer } from '../../core/policy/settingsLayer';
 import { hookwardenValues } from '../../core/policy/readPolicySettings';
-import { POLICY_SETTINGS } from '../../core/policy/settingsSchema';
+import { ABSOLUTE_PATH } from '../../core/policy/settingsSchema';
 import type { RuleSource } from '../../core/provider/decision';
 import { readSettingsFile } from './readSettingsFile';
 
@@ -59,10 +59,14 @@ export function loadSettingsLayers(
 	return { layers, problems };
 }
 
-// An invalid list trusts nothing; readPolicySettings reports it with the rest of the user settings.
+// An invalid list trusts nothing; readPolicySettings reports it with the rest of the user settings. Checked by hand,
+// as the schema does, because building a schema here would cost every hook call in a workspace with settings.
 function userTrustedFolders(user: SettingsLayer | undefined): readonly string[] {
-	const parsed = POLICY_SETTINGS.trustedFolders.schema.safeParse(user?.values.trustedFolders);
-	return parsed.success ? parsed.data : [];
+	const folders = user?.values.trustedFolders;
+	return Array.isArray(folders) &&
+		folders.every((f): f is string => typeof f === 'string' && ABSOLUTE_PATH.test(f))
+		? folders
+		: [];
 }
 
 /**

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { PACK_IDS } from '../../../src/core/policy/pack';
 import {
+	ABSOLUTE_PATH,
 	POLICY_SETTINGS,
 	ruleSchema,
 	SETTINGS_SECTION,
@@ -20,6 +21,7 @@ interface JsonSchema {
 	markdownDescription?: string;
 	properties?: Record<string, JsonSchema>;
 	items?: JsonSchema;
+	pattern?: string;
 	required?: string[];
 	additionalProperties?: boolean;
 	scope?: string;
@@ -115,5 +117,22 @@ describe('package.json contributes.configuration matches the zod settings schema
 		const packs = declared[`${SETTINGS_SECTION}.packs`];
 		expect(Object.keys(packs?.properties ?? {}).sort()).toEqual([...PACK_IDS].sort());
 		expect(packs?.additionalProperties).toBe(false);
+	});
+
+	it('keeps trustedFolders out of workspace settings and checks paths as the code does', () => {
+		const trusted = declared[`${SETTINGS_SECTION}.trustedFolders`];
+		expect(['application', 'machine']).toContain(trusted?.scope);
+		const pattern = new RegExp(trusted?.items?.pattern ?? '');
+		for (const path of [
+			'/home/me',
+			'\\\\server\\share',
+			'C:\\src',
+			'c:/src',
+			'src',
+			'~/src',
+			'\\x',
+		]) {
+			expect(pattern.test(path), path).toBe(ABSOLUTE_PATH.test(path));
+		}
 	});
 });

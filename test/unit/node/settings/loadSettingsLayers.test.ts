@@ -128,6 +128,12 @@ describe('loadSettingsLayers and trust', () => {
 		expect(readPolicySettings(load().layers).settings.packs.destructiveCommands).toBe(false);
 	});
 
+	it('trusts nothing from a user list with a relative entry (the schema rejects the whole list)', () => {
+		writeFileSync(workspaceFile(), LOOSENING);
+		writeFileSync(userFile, JSON.stringify({ 'hookwarden.trustedFolders': [workspace, 'repo'] }));
+		expect(load().layers[1]?.tightenOnly).toBe(true);
+	});
+
 	it('trusts a folder the window recorded as trusted', () => {
 		writeFileSync(workspaceFile(), LOOSENING);
 		expect(load([workspace]).layers[0]?.tightenOnly).toBeUndefined();
