@@ -14,6 +14,7 @@ import { startInstaller } from './host/installer/startInstaller';
 import { createLog } from './host/log';
 import { PauseState } from './host/pauseState';
 import { PolicyConfig } from './host/policyConfig';
+import { TrustRecordService } from './host/trustRecordService';
 import { WindowEndpointService } from './host/windowEndpointService';
 import { INSTALL_PROMPTS } from './ui/prompts/installPrompts';
 import { createSurfaces } from './ui/surfaces';
@@ -68,8 +69,14 @@ async function wire(
 		),
 	);
 
-	// The window's private endpoint, which bridges reach over a socket.
-	own(await WindowEndpointService.start(context, (call) => engine.decider.decide(call), log));
+	// The window's private endpoint, which bridges reach over a socket, and the trust record bridges read.
+	const endpoint = await WindowEndpointService.start(
+		context,
+		(call) => engine.decider.decide(call),
+		log,
+	);
+	own(endpoint);
+	own(new TrustRecordService(context.globalStorageUri.fsPath, endpoint.secret, log));
 
 	// The hook files and launchers VS Code, the CLI and plugins run.
 	const running = startInstaller(context, userSettingsFile, log, INSTALL_PROMPTS);

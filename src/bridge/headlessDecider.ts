@@ -35,6 +35,11 @@ export interface HeadlessEnvironment {
 	readonly ledger: SessionLedger;
 	/** Receives one line per problem found on the way (bad settings, a grammar that failed to load, the log). */
 	readonly warn: (line: string) => void;
+	/**
+	 * The folders a VS Code window recorded as trusted (a verified trust record), whose workspace settings may loosen
+	 * the policy; called only for a workspace that has Hookwarden settings.
+	 */
+	readonly recordedTrust: () => readonly string[];
 }
 
 /** The policy and audit settings of one workspace folder, read from its settings files. */
@@ -57,6 +62,7 @@ export function loadHeadlessSettings(
 		workspaceFolder,
 		environment.env,
 		environment.home,
+		environment.recordedTrust,
 	);
 	for (const problem of fileProblems) {
 		environment.warn(`settings file ${problem.file}: ${problem.message}`);

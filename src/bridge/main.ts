@@ -29,9 +29,11 @@ import type { HookCall } from '../core/pipeline/hookCall';
 import { explainCommandLine } from '../core/policy/explainCommandLine';
 import { parseHookEventName } from '../core/events/hookEventName';
 import { builtOnFirstUse } from '../core/util/builtOnFirstUse';
+import { bridgeGlobalStorage } from '../node/audit/auditLogLocation';
 import { openRuntimeFolder } from '../node/runtime/runtimeFolder';
 import { ensureSecret, readSecret } from '../node/runtime/secret';
 import { SessionLedger } from '../node/sessions/sessionLedger';
+import { readTrustedFolders } from '../node/settings/trustRecord';
 import { AnalysisCache } from '../node/shell/analysisCache';
 import { createShellAnalysis } from '../node/shell/shellAnalysis';
 import { askWindow } from './askWindow';
@@ -63,20 +65,33 @@ const runtimeFolder = builtOnFirstUse(() => {
 	return opened.folder;
 });
 
+// Headless with no window ever started, the bridge makes the per-install secret itself (a window adopts it later).
+const secret = builtOnFirstUse((): string | undefined => {
+	const runtime = runtimeFolder();
+	return runtime ? secretFor(runtime) : undefined;
+});
+
+// Verifying the record costs node:crypto, so it is read only for a workspace whose settings could loosen anything.
+const recordedTrust = builtOnFirstUse((): readonly string[] => {
+	const storage = bridgeGlobalStorage(process.env, homedir());
+	const key = secret();
+	return storage && key ? readTrustedFolders(storage, key) : [];
+});
+
 const environment = builtOnFirstUse((): HeadlessEnvironment => {
 	const runtime = runtimeFolder();
-	// The cache is keyed by the per-install secret: an entry nobody with the secret wrote is never believed. Headless
-	// with no window ever started, the bridge makes the secret itself (a window adopts it later).
-	const secret = runtime ? secretFor(runtime) : undefined;
+	const key = secret();
+	// The cache is keyed by the per-install secret: an entry nobody with the secret wrote is never believed.
 	const diskCache =
-		runtime && secret
-			? AnalysisCache.open(runtime, join(__dirname, 'bridge-shell.js'), secret)
+		runtime && key
+			? AnalysisCache.open(runtime, join(__dirname, 'bridge-shell.js'), key)
 			: undefined;
 	return {
 		home: homedir(),
 		env: process.env,
 		cwd: process.cwd(),
 		warn,
+		recordedTrust,
 		ledger: new SessionLedger(runtime && join(runtime, 'sessions')),
 		analyzeShell: createShellAnalysis({
 			bundleFolder: __dirname,

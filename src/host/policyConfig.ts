@@ -12,8 +12,8 @@ import type { RuleSource } from '../core/provider/decision';
 
 /**
  * The policy in force for each workspace folder, read from VS Code's configuration scope by scope (user, workspace,
- * folder) so every rule keeps its provenance. In an untrusted workspace, workspace-level `allow` rules and an `allow`
- * default are dropped: a cloned repository can tighten the policy but never loosen it.
+ * folder) so every rule keeps its provenance. In an untrusted workspace the workspace and folder layers are
+ * tighten-only (see readPolicySettings): a cloned repository can tighten the policy but never loosen it.
  */
 export class PolicyConfig implements vscode.Disposable {
 	private readonly cache = new Map<string, CompiledPolicy>();
@@ -113,29 +113,11 @@ export class PolicyConfig implements vscode.Disposable {
 				values.folder[key] = inspected?.workspaceFolderValue;
 			}
 		}
-		if (!vscode.workspace.isTrusted) {
-			for (const scope of ['workspace', 'folder'] as const) {
-				values[scope] = withoutLoosening(values[scope]);
-			}
-		}
+		const untrusted = !vscode.workspace.isTrusted;
 		return (['user', 'workspace', 'folder'] as const).map((scope) => ({
 			source: sources[scope],
 			values: values[scope],
+			...(untrusted && scope !== 'user' && { tightenOnly: true }),
 		}));
 	}
-}
-
-function withoutLoosening(values: Record<string, unknown>): Record<string, unknown> {
-	const rules = values.rules;
-	return {
-		...values,
-		rules: Array.isArray(rules)
-			? rules.filter((rule) => (rule as { verdict?: unknown } | null)?.verdict !== 'allow')
-			: rules,
-		defaultVerdict: values.defaultVerdict === 'allow' ? undefined : values.defaultVerdict,
-		packs: undefined,
-		failMode: values.failMode === 'open' ? undefined : values.failMode,
-		'approval.onTimeout':
-			values['approval.onTimeout'] === 'allow' ? undefined : values['approval.onTimeout'],
-	};
 }

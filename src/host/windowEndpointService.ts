@@ -20,6 +20,8 @@ export class WindowEndpointService implements vscode.Disposable {
 		readonly endpoint: string,
 		readonly secretFile: string,
 		private readonly runtime: string,
+		/** The per-install secret, for other parts of the window that sign what bridges must believe. */
+		readonly secret: string,
 	) {}
 
 	/** Listens and publishes the endpoint; throws with a clear message when the runtime folder is unusable. */
@@ -33,7 +35,12 @@ export class WindowEndpointService implements vscode.Disposable {
 			throw new Error(runtime.problem);
 		}
 		const secret = ensureSecret(runtime.folder);
-		const service = new WindowEndpointService(newWindowEndpoint(), secret.file, runtime.folder);
+		const service = new WindowEndpointService(
+			newWindowEndpoint(),
+			secret.file,
+			runtime.folder,
+			secret.token,
+		);
 		service.server = new HookServer(service.endpoint, secret.token, handle, log);
 		await service.server.listen();
 		service.publishLease();

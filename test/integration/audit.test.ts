@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,13 +23,15 @@ function run(
 ): Promise<ProcessRun> {
 	return runProcess(process.execPath, args, {
 		cwd,
-		env: { ...process.env, HOOKWARDEN_USER_SETTINGS: join(cwd, 'no-user-settings.json'), ...env },
+		env: { ...process.env, HOOKWARDEN_USER_SETTINGS: userSettings, ...env },
 		stdin,
 	});
 }
 
 let workspace: string;
 let log: string;
+// User settings outside the workspace that trust it, so its allow rules apply headless as they would for its owner.
+let userSettings: string;
 
 function settings(values: Record<string, unknown>): void {
 	writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify(values));
@@ -56,8 +58,13 @@ beforeAll(() => {
 	workspace = mkdtempSync(join(tmpdir(), 'hookwarden-audit-ws-'));
 	mkdirSync(join(workspace, '.vscode'));
 	log = join(workspace, 'logs', 'audit.jsonl');
+	userSettings = join(mkdtempSync(join(tmpdir(), 'hookwarden-audit-user-')), 'settings.json');
+	writeFileSync(userSettings, JSON.stringify({ 'hookwarden.trustedFolders': [workspace] }));
 });
-afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+afterAll(() => {
+	rmSync(workspace, { recursive: true, force: true });
+	rmSync(dirname(userSettings), { recursive: true, force: true });
+});
 
 describe('headless audit log', () => {
 	it('logs each answer before it is printed, with who decided and a masked input', async () => {

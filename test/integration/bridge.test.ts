@@ -31,7 +31,7 @@ async function runHook(
 ): Promise<HookRun> {
 	const run = await runProcess('/bin/sh', ['-c', command], {
 		cwd,
-		env: { ...process.env, HOOKWARDEN_USER_SETTINGS: join(cwd, 'no-user-settings.json'), ...env },
+		env: { ...process.env, HOOKWARDEN_USER_SETTINGS: userSettings, ...env },
 		stdin,
 	});
 	let json: Record<string, unknown>;
@@ -44,6 +44,8 @@ async function runHook(
 }
 
 let workspace: string;
+// User settings outside the workspace that trust it, so its allow rules apply headless as they would for its owner.
+let userSettings: string;
 const hook = (event: string) => `node "${BRIDGE}" ${event}`;
 
 function writeSettings(settings: Record<string, unknown>): void {
@@ -55,6 +57,8 @@ function writeSettings(settings: Record<string, unknown>): void {
 
 beforeAll(() => {
 	workspace = mkdtempSync(join(tmpdir(), 'hookwarden-ws-'));
+	userSettings = join(mkdtempSync(join(tmpdir(), 'hookwarden-user-')), 'settings.json');
+	writeFileSync(userSettings, JSON.stringify({ 'hookwarden.trustedFolders': [workspace] }));
 	mkdirSync(join(workspace, '.vscode'));
 	mkdirSync(join(workspace, 'src'));
 	writeSettings({
@@ -91,7 +95,10 @@ beforeAll(() => {
 	});
 });
 
-afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+afterAll(() => {
+	rmSync(workspace, { recursive: true, force: true });
+	rmSync(dirname(userSettings), { recursive: true, force: true });
+});
 
 const now = '2026-11-22T03:25:30.321Z';
 const local = (event: string, fields: Record<string, unknown>) =>
@@ -386,7 +393,10 @@ describe('bridge, bad input gets the failMode verdict and one clear line', () =>
 	});
 
 	it('exits quietly when the runner stops reading before the answer (EPIPE)', async () => {
-		const child = spawn('node', [BRIDGE, 'PreToolUse'], { cwd: workspace });
+		const child = spawn('node', [BRIDGE, 'PreToolUse'], {
+			cwd: workspace,
+			env: { ...process.env, HOOKWARDEN_USER_SETTINGS: userSettings },
+		});
 		child.stdout.destroy();
 		let stderr = '';
 		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -423,7 +433,7 @@ describe('bridge, bad input gets the failMode verdict and one clear line', () =>
 		},
 	);
 
-	it('reports a broken settings file in one line and still applies the packs', async () => {
+	it('reports a broken settings file with line and column and still applies the packs', async () => {
 		const broken = mkdtempSync(join(tmpdir(), 'hookwarden-broken-'));
 		mkdirSync(join(broken, '.vscode'));
 		writeFileSync(
@@ -441,7 +451,14 @@ describe('bridge, bad input gets the failMode verdict and one clear line', () =>
 				broken,
 			);
 			expect(run.json.permissionDecision).toBe('deny');
-			expect(run.stderr).toMatch(/settings file .*settings\.json: not valid JSON with comments/);
+			expect(run.stderr).toMatch(
+				/settings file .*settings\.json: ValueExpected at line 1, column 38; what could be read still applies/,
+			);
+			// The rule the parser recovered has no verdict, which is reported as well: nothing is dropped silently.
+			expect(run.stderr.trim().split('\n')).toEqual([
+				expect.stringMatching(/ValueExpected/),
+				expect.stringMatching(/hookwarden\.rules\[0\] .*'verdict' must be one of/),
+			]);
 		} finally {
 			rmSync(broken, { recursive: true, force: true });
 		}

@@ -12,6 +12,16 @@ function nonEmptyString() {
 }
 
 /**
+ * An absolute path as `hookwarden.trustedFolders` requires it (POSIX, UNC or drive letter): a relative folder would
+ * mean whatever folder the bridge happens to run in. package.json's `pattern` for the setting is the same expression.
+ */
+export const ABSOLUTE_PATH = /^(\/|\\\\|[A-Za-z]:[\\/])/;
+
+function absolutePath() {
+	return z.string().check(z.regex(ABSOLUTE_PATH, 'Must be an absolute path'));
+}
+
+/**
  * One entry of `hookwarden.rules`. Every criterion that is present must match; `event` defaults to PreToolUse.
  * Unknown keys are errors so a typo (`verdit`) is reported instead of silently widening the rule.
  */
@@ -74,6 +84,11 @@ export const POLICY_SETTINGS = {
 	),
 	/** What an unanswered approval becomes when its time is up. */
 	'approval.onTimeout': setting(() => z.enum(['deny', 'ask', 'allow']), 'deny' as const),
+	/**
+	 * Folders whose workspace settings may loosen the policy when VS Code is not running (the bridge cannot ask VS Code
+	 * whether a folder is trusted). Read from user settings only: a repository must not be able to trust itself.
+	 */
+	trustedFolders: setting(() => z.array(absolutePath()), [] as string[]),
 	...AUDIT_SETTINGS,
 } as const;
 

@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
-import { parse, printParseErrorCode } from 'jsonc-parser';
-import type { ParseError } from 'jsonc-parser';
-
+import { pathInside } from '../../core/paths/pathMath';
 import type { SettingsLayer } from '../../core/policy/settingsLayer';
 import { hookwardenValues } from '../../core/policy/readPolicySettings';
+import { ABSOLUTE_PATH } from '../../core/policy/settingsSchema';
+import type { RuleSource } from '../../core/provider/decision';
+import { readSettingsFile } from './readSettingsFile';
 
-/** A settings file that exists but could not be read as JSONC, described for one stderr line. */
+/** Something wrong with one settings file (unreadable, a syntax error, an ignored key), for one stderr line. */
 export interface SettingsFileProblem {
 	readonly file: string;
 	readonly message: string;
@@ -16,60 +17,76 @@ export interface SettingsFileProblem {
 /**
  * Reads the settings the headless bridge honours, weakest first: the user's VS Code settings (the file named by
  * `HOOKWARDEN_USER_SETTINGS`, which the installer sets, else VS Code's default location) and the workspace's
- * `.vscode/settings.json`. A missing file is simply absent; a broken one is reported and skipped.
+ * `.vscode/settings.json`. Files are read as VS Code reads them (see readSettingsFile): a syntax error costs only
+ * what the parser cannot recover, and is reported. The workspace layer may only tighten the policy unless the folder
+ * is trusted: inside a folder of the user setting `hookwarden.trustedFolders`, or of `recordedTrust()` (the folders
+ * the window recorded as trusted in VS Code), which is read only when the workspace has Hookwarden settings at all.
  */
 export function loadSettingsLayers(
 	workspaceFolder: string,
 	env: NodeJS.ProcessEnv,
 	home: string,
+	recordedTrust: () => readonly string[],
 ): { layers: SettingsLayer[]; problems: SettingsFileProblem[] } {
-	const layers: SettingsLayer[] = [];
 	const problems: SettingsFileProblem[] = [];
+	const read = (source: RuleSource & { readonly file: string }): SettingsLayer | undefined => {
+		const reading = readSettingsFile(source.file);
+		if (reading.kind === 'unreadable') {
+			problems.push({
+				file: source.file,
+				message: `${reading.message}; its Hookwarden settings are ignored`,
+			});
+		}
+		if (reading.kind !== 'read') {
+			return undefined;
+		}
+		problems.push(...reading.problems.map((message) => ({ file: source.file, message })));
+		return { source, values: hookwardenValues(reading.value) };
+	};
 	const userFile = env.HOOKWARDEN_USER_SETTINGS ?? defaultUserSettingsFile(env, home);
-	const workspaceFile = join(workspaceFolder, '.vscode', 'settings.json');
-	for (const [file, source] of [
-		[userFile, { kind: 'userSettings', file: userFile }],
-		[workspaceFile, { kind: 'workspaceSettings', file: workspaceFile }],
-	] as const) {
-		if (!file) {
-			continue;
-		}
-		const result = readJsoncFile(file);
-		if (result.kind === 'problem') {
-			problems.push({ file, message: result.message });
-		} else if (result.kind === 'read') {
-			layers.push({ source, values: hookwardenValues(result.value) });
-		}
+	const user = userFile ? read({ kind: 'userSettings', file: userFile }) : undefined;
+	const workspace = read({
+		kind: 'workspaceSettings',
+		file: join(workspaceFolder, '.vscode', 'settings.json'),
+	});
+	const layers: SettingsLayer[] = user ? [user] : [];
+	if (workspace && Object.keys(workspace.values).length > 0) {
+		const trusted =
+			isInsideAny(workspaceFolder, userTrustedFolders(user)) ||
+			isInsideAny(workspaceFolder, recordedTrust());
+		layers.push(trusted ? workspace : { ...workspace, tightenOnly: true });
 	}
 	return { layers, problems };
 }
 
-type JsoncRead =
-	| { readonly kind: 'read'; readonly value: unknown }
-	| { readonly kind: 'missing' }
-	| { readonly kind: 'problem'; readonly message: string };
+// An invalid list trusts nothing; readPolicySettings reports it with the rest of the user settings. Checked by hand,
+// as the schema does, because building a schema here would cost every hook call in a workspace with settings.
+function userTrustedFolders(user: SettingsLayer | undefined): readonly string[] {
+	const folders = user?.values.trustedFolders;
+	return Array.isArray(folders) &&
+		folders.every((f): f is string => typeof f === 'string' && ABSOLUTE_PATH.test(f))
+		? folders
+		: [];
+}
 
-function readJsoncFile(file: string): JsoncRead {
-	let text: string;
+/**
+ * Whether `folder` is one of `trusted` or inside one, comparing real paths: a link inside a trusted folder that
+ * points at a clone elsewhere must not make the clone trusted, and a trusted folder reached through a link still is.
+ */
+function isInsideAny(folder: string, trusted: readonly string[]): boolean {
+	if (trusted.length === 0) {
+		return false;
+	}
+	const real = realPath(folder);
+	return trusted.some((entry) => pathInside(real, realPath(entry)) !== undefined);
+}
+
+function realPath(path: string): string {
 	try {
-		text = readFileSync(file, 'utf8');
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		return code === 'ENOENT' || code === 'ENOTDIR'
-			? { kind: 'missing' }
-			: { kind: 'problem', message: `cannot read: ${code ?? String(error)}` };
+		return realpathSync.native(path);
+	} catch {
+		return resolve(path);
 	}
-	const errors: ParseError[] = [];
-	const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-	const first = errors[0];
-	if (first) {
-		const line = text.slice(0, first.offset).split('\n').length;
-		return {
-			kind: 'problem',
-			message: `not valid JSON with comments (${printParseErrorCode(first.error)} on line ${line}); its Hookwarden settings are ignored`,
-		};
-	}
-	return { kind: 'read', value };
 }
 
 /** VS Code's user settings file in its default location, for bridges whose hook file does not name one. */

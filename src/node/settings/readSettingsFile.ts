@@ -34,12 +34,15 @@ export function readSettingsFile(file: string): SettingsFileReading {
 	const errors: ParseError[] = [];
 	const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 	const root = parseTree(source, errors, { allowTrailingComma: true, disallowComments: false });
-	const problems = errors.slice(0, 3).map((error) => {
+	// An error makes the parser report more at the same place (a value missing, then the brace and bracket around it):
+	// the first one there is the cause, the rest only repeat it.
+	const causes = errors.filter((error, i) => errors[i - 1]?.offset !== error.offset);
+	const problems = causes.slice(0, 3).map((error) => {
 		const { line, column } = lineAndColumn(source, error.offset);
 		return `${printParseErrorCode(error.error)} at line ${line}, column ${column}; what could be read still applies`;
 	});
-	if (errors.length > 3) {
-		problems.push(`and ${errors.length - 3} more syntax errors`);
+	if (causes.length > 3) {
+		problems.push(`and ${causes.length - 3} more syntax errors`);
 	}
 	const ignored: string[] = [];
 	const value = root ? valueOf(root, ignored) : undefined;

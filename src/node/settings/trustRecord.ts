@@ -57,3 +57,25 @@ export function writeTrustedFolders(
 function signedText(folders: readonly string[]): string {
 	return `hookwarden trusted folders v1\n${JSON.stringify(folders)}`;
 }
+
+/**
+ * Brings the record in line with what VS Code says about `folders`: trusted ones are added, untrusted ones removed (a
+ * person who takes trust back in VS Code takes it back headless too). Other folders in the record are kept, and the
+ * file is written only when its list changes. Returns whether it was written.
+ */
+export function recordFolderTrust(
+	globalStorage: string,
+	secret: string,
+	folders: readonly string[],
+	trusted: boolean,
+): boolean {
+	const before = readTrustedFolders(globalStorage, secret);
+	const after = trusted
+		? [...new Set([...before, ...folders])]
+		: before.filter((folder) => !folders.includes(folder));
+	if (after.length === before.length && after.every((folder) => before.includes(folder))) {
+		return false;
+	}
+	writeTrustedFolders(globalStorage, secret, after);
+	return true;
+}

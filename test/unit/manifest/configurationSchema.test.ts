@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PACK_IDS } from '../../../src/core/policy/pack';
 import { providerEntrySchema } from '../../../src/core/provider/providerSettings';
 import {
+	ABSOLUTE_PATH,
 	POLICY_SETTINGS,
 	ruleSchema,
 	SETTINGS_SECTION,
@@ -22,6 +23,7 @@ interface JsonSchema {
 	markdownDescription?: string;
 	properties?: Record<string, JsonSchema>;
 	items?: JsonSchema;
+	pattern?: string;
 	required?: string[];
 	additionalProperties?: boolean;
 	scope?: string;
@@ -150,5 +152,22 @@ describe('package.json contributes.configuration matches the zod settings schema
 				}
 			}
 		});
+	});
+
+	it('keeps trustedFolders out of workspace settings and checks paths as the code does', () => {
+		const trusted = declared[`${SETTINGS_SECTION}.trustedFolders`];
+		expect(['application', 'machine']).toContain(trusted?.scope);
+		const pattern = new RegExp(trusted?.items?.pattern ?? '');
+		for (const path of [
+			'/home/me',
+			'\\\\server\\share',
+			'C:\\src',
+			'c:/src',
+			'src',
+			'~/src',
+			'\\x',
+		]) {
+			expect(pattern.test(path), path).toBe(ABSOLUTE_PATH.test(path));
+		}
 	});
 });

@@ -61,8 +61,9 @@ describe('DefaultHooksProvider (SDK)', () => {
 			workspaceFolder: folder,
 		});
 		expect(provider.problems).toHaveLength(2);
-		expect(provider.problems.join('\n')).toMatch(/hookwarden\.failMode.*default is used/);
-		expect(provider.policy.failMode).toBe('open');
+		// A fail mode nobody can read fails safe.
+		expect(provider.problems.join('\n')).toMatch(/hookwarden\.failMode.*fails closed/);
+		expect(provider.policy.failMode).toBe('closed');
 	});
 
 	it('resolves relative path globs against its own workspace folder, whatever the host says', async () => {

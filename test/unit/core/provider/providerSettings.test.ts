@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { HOOK_EVENT_NAMES } from '../../../../src/core/events/hookEventName';
 import type { SettingsLayer } from '../../../../src/core/policy/settingsLayer';
 import {
 	isLoopbackUrl,
@@ -96,7 +97,7 @@ describe('readProviderSettings', () => {
 	});
 
 	it('answers every event unless events are listed', () => {
-		expect(providerEvents({ ...http, type: 'http' })).toHaveLength(10);
+		expect(providerEvents({ ...http, type: 'http' })).toHaveLength(HOOK_EVENT_NAMES.length);
 		expect(providerEvents({ ...http, type: 'http', events: ['Stop'] })).toEqual(['Stop']);
 	});
 });
