@@ -15,6 +15,7 @@ import type { AuditLogTarget } from '../node/audit/auditLogFile';
 import { resolveBridgeAuditFile } from '../node/audit/auditLogLocation';
 import { fileAuditPort } from '../node/audit/auditLogPort';
 import { describeSkipped, readAuditTail } from '../node/audit/auditLogReader';
+import { ownStateLocations } from '../node/ownStateLocations';
 import { HeadlessSessions } from '../node/sessions/headlessSessions';
 import type { SessionLedger } from '../node/sessions/sessionLedger';
 import { loadSettingsLayers } from '../node/settings/loadSettingsLayers';
@@ -71,6 +72,7 @@ export function headlessPolicyProvider(
 	return new DefaultHooksProvider({
 		policy: policyFor,
 		homeDir: environment.home,
+		ownState: ownStateLocations(environment.env, environment.home),
 		clock: SYSTEM_CLOCK,
 		analyzeShell: environment.analyzeShell,
 		sessionFacts: (event) => ({
