@@ -1,6 +1,6 @@
 import picomatch from 'picomatch/posix';
 
-import { isAbsolutePath, normalizePath, pathInside, resolvePath } from '../paths/pathMath';
+import { isAbsolutePath, normalizePath, resolvePath } from '../paths/pathMath';
 import type { SimpleCommand } from '../shell/commandLine';
 import { powerShellCmdlet } from '../shell/powershellCmdlets';
 import { programName } from '../shell/programName';
@@ -79,12 +79,47 @@ const GLOB_CHARS = /[*?[]/;
 const MAX_BRACE_EXPANSIONS = 64;
 const SEGMENT = { dot: true, nocase: true } as const;
 
+/** `normalizePath`, skipped for the common path that is already normal (no `\\`, `//`, `.` or `..` segment, no trailing `/`). */
+function cleanPath(path: string): string {
+	return /\\|\/\/|\/\.\.?(?:\/|$)|.\/$/.test(path) ? normalizePath(path) : path;
+}
+
+/** Whether normalised `path` is `folder` or inside it; caseless for Windows drive paths, as `pathInside` is. */
+function within(path: string, folder: string): boolean {
+	if (/^[a-zA-Z]:/.test(folder)) {
+		[path, folder] = [path.toLowerCase(), folder.toLowerCase()];
+	}
+	return (
+		path === folder ||
+		(path.startsWith(folder) && path.charCodeAt(folder.length) === 0x2f) ||
+		folder === '/'
+	);
+}
+
+// Guarded locations depend only on the locations, home and workspace: worked out once per combination.
+const guardedCache = new WeakMap<OwnStateLocations, Map<string, Guarded[]>>();
+
 /** The guarded locations for this event: the node layer's own-state paths plus the workspace's and home's hook files. */
 function guardedLocations(input: PolicyInput, own: OwnStateLocations): Guarded[] {
+	const key = `${input.homeDir ?? ''}\0${input.workspaceFolder ?? ''}`;
+	let byKey = guardedCache.get(own);
+	if (!byKey) {
+		byKey = new Map();
+		guardedCache.set(own, byKey);
+	}
+	let guarded = byKey.get(key);
+	if (!guarded) {
+		guarded = computeGuarded(input, own);
+		byKey.set(key, guarded);
+	}
+	return guarded;
+}
+
+function computeGuarded(input: PolicyInput, own: OwnStateLocations): Guarded[] {
 	const guarded: Guarded[] = [];
 	const add = (path: string | undefined, what: string, why: string) => {
 		if (path) {
-			guarded.push({ path: normalizePath(path), what, why });
+			guarded.push({ path: cleanPath(path), what, why });
 		}
 	};
 	add(own.launcherFolder, "Hookwarden's hook launchers", WHY_HOOKS);
@@ -280,11 +315,11 @@ function targetOf(
 /** Whether one candidate path or glob reaches a guarded location the way `use` reaches it. */
 function reaches(candidate: string, use: Use, guarded: Guarded): boolean {
 	if (!GLOB_CHARS.test(candidate)) {
-		if (pathInside(candidate, guarded.path) !== undefined) {
+		if (within(candidate, guarded.path)) {
 			return true;
 		}
-		// Moving, deleting or re-owning a parent folder takes the state with it.
-		return use === 'moveOrDelete' && pathInside(guarded.path, candidate) !== undefined;
+		// Moving or deleting a parent folder takes the state with it.
+		return use === 'moveOrDelete' && within(guarded.path, candidate);
 	}
 	const pattern = candidate.replace(/^[a-zA-Z]:/, '');
 	const matcher = picomatch(pattern, { dot: true, nocase: true });
@@ -419,19 +454,16 @@ export function ownStateFindings(input: PolicyInput): Finding[] {
 		return [];
 	}
 	const guarded = guardedLocations(input, ownState);
-	const secrets = guarded.filter(
-		(g) =>
-			g.path === normalizePath(ownState.secretFile ?? '\0') ||
-			(ownState.runtimeFolder !== undefined && g.path === normalizePath(ownState.runtimeFolder)),
-	);
-	const secretOnly = secrets.filter(
-		(g) => g.path !== normalizePath(ownState.runtimeFolder ?? '\0'),
-	);
-	const runtimeSecret: Guarded[] = ownState.runtimeFolder
+	const secretPath = ownState.secretFile !== undefined ? cleanPath(ownState.secretFile) : undefined;
+	const runtimePath =
+		ownState.runtimeFolder !== undefined ? cleanPath(ownState.runtimeFolder) : undefined;
+	const secrets = guarded.filter((g) => g.path === secretPath || g.path === runtimePath);
+	const secretOnly = secrets.filter((g) => g.path !== runtimePath);
+	const runtimeSecret: Guarded[] = runtimePath
 		? [
 				...secretOnly,
 				{
-					path: `${normalizePath(ownState.runtimeFolder)}/secret`,
+					path: `${runtimePath}/secret`,
 					what: "Hookwarden's secret",
 					why: 'it signs the answers hook calls trust',
 				},
