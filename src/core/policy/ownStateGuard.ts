@@ -508,6 +508,15 @@ export function ownStateFindings(input: PolicyInput): Finding[] {
 	const tool = event.tool;
 	if (tool.kind !== 'shell') {
 		const moving = /delete|remove|rename|move|\bmv\b|\brm\b/i.test(tool.name);
+		// A file tool writes; an MCP or unknown tool counts as writing only when its name says so (`write_file`, not
+		// `read_text_file`), so reading editor settings through a filesystem server stays untouched.
+		const writing =
+			tool.kind === 'fileWrite' ||
+			moving ||
+			(tool.kind !== 'fileRead' &&
+				/write|edit|create|append|save|copy|patch|replace|insert|mkdir|touch|link|chmod/i.test(
+					tool.name,
+				));
 		const extra = MOVE_KEYS.map((key) => tool.input[key]).filter(
 			(value): value is string => typeof value === 'string' && value.trim() !== '',
 		);
@@ -521,7 +530,7 @@ export function ownStateFindings(input: PolicyInput): Finding[] {
 				ownState,
 			);
 			reportRead(target, false);
-			if (tool.kind !== 'fileRead') {
+			if (writing) {
 				report(target);
 			}
 		}
