@@ -312,6 +312,21 @@ function targetOf(
 	return { raw, use, candidates, uncertain };
 }
 
+// Compiled globs by pattern: one glob is tried against every guarded location, and a line may repeat it.
+const matchers = new Map<string, (path: string) => boolean>();
+
+function matcherOf(pattern: string): (path: string) => boolean {
+	let matcher = matchers.get(pattern);
+	if (!matcher) {
+		if (matchers.size >= 256) {
+			matchers.clear();
+		}
+		matcher = picomatch(pattern, SEGMENT);
+		matchers.set(pattern, matcher);
+	}
+	return matcher;
+}
+
 /** Whether one candidate path or glob reaches a guarded location the way `use` reaches it. */
 function reaches(candidate: string, use: Use, guarded: Guarded): boolean {
 	if (!GLOB_CHARS.test(candidate)) {
@@ -322,8 +337,15 @@ function reaches(candidate: string, use: Use, guarded: Guarded): boolean {
 		return use === 'moveOrDelete' && within(guarded.path, candidate);
 	}
 	const pattern = candidate.replace(/^[a-zA-Z]:/, '');
-	const matcher = picomatch(pattern, { dot: true, nocase: true });
 	const target = guarded.path.replace(/^[a-zA-Z]:/, '');
+	// Cheap rejection first: a glob can only reach the location, a parent of it or a path inside it when its fixed
+	// start and the location's path agree as far as the shorter goes.
+	const fixed = pattern.slice(0, pattern.search(GLOB_CHARS)).toLowerCase();
+	const lowerTarget = target.toLowerCase();
+	if (!lowerTarget.startsWith(fixed) && !fixed.startsWith(lowerTarget)) {
+		return false;
+	}
+	const matcher = matcherOf(pattern);
 	if (matcher(target)) {
 		return true;
 	}
@@ -367,9 +389,7 @@ function globReachesInside(pattern: string, folder: string): boolean {
 		}
 		const name = names[index] ?? '';
 		if (
-			!(GLOB_CHARS.test(glob)
-				? picomatch.isMatch(name, glob, SEGMENT)
-				: glob.toLowerCase() === name.toLowerCase())
+			!(GLOB_CHARS.test(glob) ? matcherOf(glob)(name) : glob.toLowerCase() === name.toLowerCase())
 		) {
 			return false;
 		}
@@ -539,6 +559,7 @@ export function ownStateFindings(input: PolicyInput): Finding[] {
 	const commands = input.shell?.commands ?? [];
 	const { cwds, unknown } = cwdsOf(commands, base, input.homeDir);
 	commands.forEach((command, index) => {
+		input.deadline?.check();
 		const at = cwds[index] ?? [];
 		const lost = unknown[index] ?? false;
 		const use = useOf(command);

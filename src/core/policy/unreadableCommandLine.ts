@@ -3,7 +3,7 @@ import type { PackId } from './pack';
 import type { PolicyInput } from './policyInput';
 
 /** The packs that read shell command lines; with either on, a line they cannot read is not let through unread. */
-const SHELL_PACKS: readonly PackId[] = ['destructiveCommands', 'protectedPaths'];
+export const SHELL_PACKS: readonly PackId[] = ['destructiveCommands', 'protectedPaths'];
 
 /**
  * An `ask` finding for a PreToolUse whose command line could not be fully read (over a size or nesting limit, rejected

@@ -4,6 +4,7 @@ import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
 import { evaluatePolicy } from '../../../../src/core/policy/evaluatePolicy';
 import { BUILTIN_PACKS } from '../../../../src/core/policy/builtinPacks';
+import { DefaultHooksProvider } from '../../../../src/core/policy/defaultHooksProvider';
 import { readPolicySettings } from '../../../../src/core/policy/readPolicySettings';
 import type {
 	CommandLineAnalysis,
@@ -222,5 +223,44 @@ describe('an unreadable command line in the policy', () => {
 				BUILTIN_PACKS,
 			).verdict,
 		).toBe('deny');
+	});
+});
+
+describe('an evaluation that runs out of time on a shell line', () => {
+	/** A clock that jumps a second every time it is read: any deadline check past the first few throws. */
+	const racing = () => {
+		let now = 0;
+		return { now: () => (now += 1_000), setTimer: () => () => undefined };
+	};
+	const context = { signal: new AbortController().signal };
+	const line = `${Array(200).fill('echo x').join(' ; ')}`;
+
+	it.each([
+		['open', 'ask'],
+		['closed', 'throws'],
+	] as const)('under failMode %s: %s', async (failMode, expected) => {
+		const provider = new DefaultHooksProvider({
+			policy: () =>
+				policyOf({
+					failMode,
+					rules: Array.from({ length: 20 }, (_, i) => ({
+						id: `r${i}`,
+						command: `ls${i}`,
+						verdict: 'deny',
+					})),
+				}),
+			analyzeShell: (commandLine) => analyzer.analyze(commandLine, 'bash'),
+			clock: racing(),
+			budgetMs: 10,
+		});
+		const decided = provider.onPreToolUse(shellEvent(line), context);
+		if (expected === 'throws') {
+			await expect(decided).rejects.toThrow(/no decision within 10 ms/);
+		} else {
+			const decision = await decided;
+			expect(decision?.verdict).toBe('ask');
+			expect(decision?.provenance.ruleId).toBe('destructiveCommands.unfinishedCheck');
+			expect(decision?.reason).toContain('no decision within 10 ms');
+		}
 	});
 });
