@@ -18,6 +18,7 @@ import { resolveBridgeAuditFile } from '../node/audit/auditLogLocation';
 import { fileAuditPort } from '../node/audit/auditLogPort';
 import { describeSkipped, readAuditTail } from '../node/audit/auditLogReader';
 import type { RecordedEvent } from '../core/sessions/recordedEvent';
+import { ownStateLocations } from '../node/ownStateLocations';
 import { HeadlessSessions } from '../node/sessions/headlessSessions';
 import type { SessionLedger } from '../node/sessions/sessionLedger';
 import { registerExternalProviders } from '../node/providers/externalProviders';
@@ -88,6 +89,7 @@ export function headlessPolicyProvider(
 	return new DefaultHooksProvider({
 		policy: policyFor,
 		homeDir: environment.home,
+		ownState: ownStateLocations(environment.env, environment.home),
 		clock: SYSTEM_CLOCK,
 		analyzeShell: environment.analyzeShell,
 		sessionFacts: (event) => ({

@@ -6,9 +6,11 @@ import type { Clock } from '../util/clock';
 import { Deadline } from '../util/deadline';
 import { BUILTIN_PACKS } from './builtinPacks';
 import type { CompiledPolicy } from './compilePolicy';
+import type { PolicyOutcome } from './evaluatePolicy';
 import { evaluatePolicy } from './evaluatePolicy';
 import type { OwnStateLocations } from './ownState';
 import type { PolicyInput, SessionFacts } from './policyInput';
+import { unfinishedShellCheck } from './unfinishedShellCheck';
 
 /** The provider id of Hookwarden's own settings-driven policy, as it appears in provenance. */
 export const POLICY_PROVIDER_ID = 'hookwarden.policy';
@@ -100,7 +102,12 @@ export class DefaultHooksProvider implements HooksProvider {
 	private async decide(event: HookEvent, context: HookContext): Promise<HookDecision | undefined> {
 		const policy = this.services.policy(context.workspaceFolder);
 		const input = await this.policyInput(event, context.workspaceFolder, policy);
-		const outcome = evaluatePolicy(policy, input, BUILTIN_PACKS);
+		let outcome: PolicyOutcome;
+		try {
+			outcome = evaluatePolicy(policy, input, BUILTIN_PACKS);
+		} catch (error) {
+			outcome = unfinishedShellCheck(policy, input, error) ?? rethrow(error);
+		}
 		const additionalContext = outcome.context.length > 0 ? outcome.context.join('\n') : undefined;
 		if (!outcome.winner && !additionalContext) {
 			return undefined;
@@ -118,4 +125,8 @@ export class DefaultHooksProvider implements HooksProvider {
 			},
 		};
 	}
+}
+
+function rethrow(error: unknown): never {
+	throw error;
 }

@@ -11,6 +11,7 @@ import type { PolicyInput } from './policyInput';
 import type { TextPattern } from './textPattern';
 import type { TouchedPath } from './touchedPaths';
 import { touchedPaths } from './touchedPaths';
+import { unreadableCommandLine } from './unreadableCommandLine';
 
 /** What the policy says about one event: the winning verdict and finding, every finding, and context to add. */
 export interface PolicyOutcome {
@@ -67,6 +68,7 @@ export function evaluatePolicy(
 		input.deadline?.check();
 		findings.push(...(packs.get(id)?.evaluate(input) ?? []));
 	}
+	findings.push(...unreadableCommandLine(policy.packs, input));
 	findings.push(...limits(policy, input, lazyPaths));
 
 	if (event.name === 'SessionStart' && policy.sessionStartContext) {

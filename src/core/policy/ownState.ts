@@ -13,4 +13,13 @@ export interface OwnStateLocations {
 	readonly auditPaths: readonly string[];
 	/** The user settings file the launcher names (`HOOKWARDEN_USER_SETTINGS`), besides the well-known locations. */
 	readonly userSettingsFile?: string;
+	/** Other folders of Hookwarden's alone, such as the short socket folder `/tmp/hookwarden-<user>`. */
+	readonly otherFolders?: readonly string[];
+	/**
+	 * The `User` (and remote `Machine`) folders of every VS Code-family build this machine may run, whose
+	 * `settings.json`, `tasks.json` and `profiles/` hold policy a window reads.
+	 */
+	readonly editorUserFolders?: readonly string[];
+	/** Values of the environment variables a command may spell these paths with (`HOME`, `XDG_RUNTIME_DIR`, `APPDATA`). */
+	readonly variables?: Readonly<Record<string, string>>;
 }

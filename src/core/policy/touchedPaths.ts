@@ -25,8 +25,10 @@ export function touchedPaths(input: PolicyInput): readonly TouchedPath[] {
 	});
 	const paths = event.tool.paths.map((raw) => resolve(raw, false));
 	for (const command of input.shell?.commands ?? []) {
+		// After `cd /srv &&`, a relative path is relative to /srv (when the reader could tell where cd went).
+		const cwd = command.cwd !== undefined ? resolvePath(command.cwd, base, input.homeDir) : base;
 		for (const raw of writtenPaths(command)) {
-			paths.push(resolve(raw, true));
+			paths.push({ raw, absolute: resolvePath(raw, cwd, input.homeDir), viaShell: true });
 		}
 	}
 	return paths;

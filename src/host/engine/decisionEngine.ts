@@ -13,6 +13,7 @@ import { CompositeHooksProvider } from '../../core/provider/compositeHooksProvid
 import type { CommandLineAnalysis, ShellDialect } from '../../core/shell/commandLine';
 import { SessionTracker } from '../../core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../../core/util/clock';
+import { ownStateLocations } from '../../node/ownStateLocations';
 import { createShellAnalysis } from '../../node/shell/shellAnalysis';
 
 /** What the window's decision engine is built from: the policy in force, the audit log, the pause switch. */
@@ -54,6 +55,7 @@ export function createDecisionEngine(
 	const policyProvider = new DefaultHooksProvider({
 		policy: parts.policyFor,
 		homeDir: os.homedir(),
+		ownState: ownStateLocations(process.env, os.homedir()),
 		clock: SYSTEM_CLOCK,
 		analyzeShell,
 		sessionFacts: (event) => ({ subagentsStarted: sessions.subagentsStarted(event.sessionId) }),

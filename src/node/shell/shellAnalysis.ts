@@ -4,6 +4,7 @@ import type {
 	ShellDialect,
 } from '../../core/shell/commandLine';
 import { plainCommandLine } from '../../core/shell/plainCommandLine';
+import { commandLineOverLimit, unreadable } from '../../core/shell/shellLimits';
 import type { AnalysisCache } from './analysisCache';
 import { loadShellAnalyzer } from './shellBundle';
 
@@ -36,6 +37,11 @@ export function createShellAnalysis(
 		((dialect: ShellDialect) =>
 			loadShellAnalyzer(options.bundleFolder, dialect, options.baselineWasmOnly));
 	return async (commandLine, dialect) => {
+		// Checked before any grammar loads: a line no grammar may read should not cost loading one.
+		const over = commandLineOverLimit(commandLine);
+		if (over !== undefined) {
+			return unreadable(commandLine, dialect, over);
+		}
 		const known =
 			plainCommandLine(commandLine, dialect) ?? options.diskCache?.get(commandLine, dialect);
 		if (known) {
@@ -56,8 +62,21 @@ export function createShellAnalysis(
 			options.warn?.(why);
 			return { commandLine, dialect, commands: [], parseError: why };
 		}
-		const analysis = loaded.analyze(commandLine, dialect);
-		options.diskCache?.set(analysis);
+		let analysis: CommandLineAnalysis;
+		try {
+			analysis = loaded.analyze(commandLine, dialect);
+		} catch (error) {
+			// The bundle's analyzer catches its own failures; this keeps an older or replaced one from answering `{}`.
+			return unreadable(
+				commandLine,
+				dialect,
+				`the shell parser failed (${(error as Error).message})`,
+			);
+		}
+		// A line that could not be read is not kept: a parser failure in this process says nothing about the next.
+		if (analysis.parseError === undefined) {
+			options.diskCache?.set(analysis);
+		}
 		return analysis;
 	};
 }

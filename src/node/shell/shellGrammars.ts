@@ -4,6 +4,8 @@ import { setFlagsFromString } from 'node:v8';
 import * as vscodeTreeSitter from '@vscode/tree-sitter-wasm';
 import type { ShellAnalyzer, ShellDialect } from '../../core/shell/commandLine';
 import type { ShellTreeParser } from '../../core/shell/syntaxTree';
+import type { ShellParserHealth } from '../../core/shell/shellLimits';
+import { limitedShellAnalyzer } from '../../core/shell/shellLimits';
 import { createTreeShellAnalyzer } from '../../core/shell/treeShellAnalyzer';
 
 /** How to load the shell analyzer for the process that calls it. */
@@ -52,6 +54,8 @@ const { Parser, Language } =
 	vscodeTreeSitter;
 
 let runtime: Promise<void> | undefined;
+// One wasm runtime serves every grammar this bundle loads, so one abort retires them all.
+const health: ShellParserHealth = {};
 
 /** Loads the tree-sitter runtime and the shell grammars, and returns the analyzer the bridge and the extension host share. */
 export async function createShellAnalyzer(
@@ -71,5 +75,5 @@ export async function createShellAnalyzer(
 			parsers[dialect] = parser;
 		}),
 	);
-	return createTreeShellAnalyzer(parsers);
+	return limitedShellAnalyzer(createTreeShellAnalyzer(parsers), health);
 }

@@ -3,6 +3,7 @@ import picomatch from 'picomatch/posix';
 import { pathInside } from '../../paths/pathMath';
 import type { Verdict } from '../../provider/decision';
 import type { Finding } from '../finding';
+import { ownStateFindings } from '../ownStateGuard';
 import type { Pack } from '../pack';
 import type { PolicyInput } from '../policyInput';
 import type { TouchedPath } from '../touchedPaths';
@@ -35,14 +36,27 @@ const glob = (
 	};
 };
 
+// Where VS Code-family builds keep `User` folders, relative to home, on Linux, macOS and Windows.
+const EDITOR_ROOTS = ['.config', 'Library/Application Support', 'AppData/Roaming'].join(',');
+const EDITOR_BUILDS = [
+	'Code',
+	'Code - Insiders',
+	'Code - OSS',
+	'VSCodium',
+	'VSCodium - Insiders',
+	'Cursor',
+	'Windsurf',
+].join(',');
+
 // Hook wiring and policy settings are denied outright: an agent that could edit them could loosen its own policy.
 const PROTECTED: readonly ProtectedGlob[] = [
 	glob('hookFiles', 'deny', 'agent hook configuration', 'anywhere', [
 		'**/.github/hooks/**',
 		'**/.github/copilot/settings*.json',
 	]),
-	glob('policySettings', 'deny', 'editor policy settings', 'anywhere', [
+	glob('policySettings', 'deny', 'editor policy settings or tasks', 'anywhere', [
 		'**/.vscode/settings.json',
+		'**/.vscode/tasks.json',
 		'**/*.code-workspace',
 	]),
 	glob('claudeSettings', 'deny', 'Claude hook and permission settings', 'anywhere', [
@@ -52,9 +66,21 @@ const PROTECTED: readonly ProtectedGlob[] = [
 		'.copilot/hooks/**',
 		'.copilot/settings*.json',
 		'.claude/settings*.json',
-		'.config/Code*/User/settings.json',
-		'Library/Application Support/Code*/User/settings.json',
-		'AppData/Roaming/Code*/User/settings.json',
+		`{${EDITOR_ROOTS}}/{${EDITOR_BUILDS}}/User/{settings,tasks}.json`,
+		`{${EDITOR_ROOTS}}/{${EDITOR_BUILDS}}/User/profiles/*/{settings,tasks}.json`,
+		'.local/share/code-server/User/{settings,tasks}.json',
+		'.local/share/code-server/User/profiles/*/{settings,tasks}.json',
+		'.{vscode,vscode-insiders,cursor,windsurf}-server*/data/{User,Machine}/{settings,tasks}.json',
+		'.{vscode,vscode-insiders,cursor,windsurf}-server*/data/User/profiles/*/{settings,tasks}.json',
+		'.hookwarden/**',
+	]),
+	glob('auditLogs', 'deny', "Hookwarden's audit log", 'anywhere', [
+		'**/User/globalStorage/hookwarden.hookwarden/**',
+		'**/User/workspaceStorage/*/hookwarden.hookwarden/**',
+	]),
+	glob('gitHooks', 'deny', 'git hooks, which git runs without a hook call', 'anywhere', [
+		'**/.git/hooks/**',
+		'**/.git/hooks',
 	]),
 	glob('envFiles', 'ask', 'an environment file that usually holds secrets', 'anywhere', [
 		'**/.env',
@@ -65,8 +91,9 @@ const PROTECTED: readonly ProtectedGlob[] = [
 ];
 
 /**
- * Denies agent writes to hook files and policy settings (so an agent cannot loosen its own policy, whether by a file
- * tool or by a shell command that writes there) and asks before writes to `.env*` files and `.git/`.
+ * Denies agent writes to hook files, policy settings, git hooks and Hookwarden's own state (so an agent cannot loosen
+ * its own policy or switch Hookwarden off, whether by a file tool or by a shell command that writes there), denies
+ * reading Hookwarden's secret, and asks before writes to `.env*` files and the rest of `.git/`.
  */
 export const protectedPathsPack: Pack = {
 	id: 'protectedPaths',
@@ -76,7 +103,7 @@ export const protectedPathsPack: Pack = {
 			return [];
 		}
 		const writes = touchedPaths(input).filter((p) => p.viaShell || event.tool.kind === 'fileWrite');
-		const findings: Finding[] = [];
+		const findings: Finding[] = ownStateFindings(input);
 		for (const rule of PROTECTED) {
 			const hit = writes.find((path) => matches(rule, path, input.homeDir));
 			if (hit) {

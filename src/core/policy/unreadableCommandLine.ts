@@ -1,0 +1,32 @@
+import type { Finding } from './finding';
+import type { PackId } from './pack';
+import type { PolicyInput } from './policyInput';
+
+/** The packs that read shell command lines; with either on, a line they cannot read is not let through unread. */
+export const SHELL_PACKS: readonly PackId[] = ['destructiveCommands', 'protectedPaths'];
+
+/**
+ * An `ask` finding for a PreToolUse whose command line could not be fully read (over a size or nesting limit, rejected
+ * by the grammar, or a parser failure), when a shell-reading pack is on; no finding otherwise. The packs cannot vouch
+ * for what such a line runs or writes, so a person decides, whatever `failMode` says.
+ */
+export function unreadableCommandLine(
+	packs: ReadonlySet<PackId>,
+	input: PolicyInput,
+): readonly Finding[] {
+	const { event, shell } = input;
+	const pack = SHELL_PACKS.find((id) => packs.has(id));
+	if (event.name !== 'PreToolUse' || shell?.parseError === undefined || pack === undefined) {
+		return [];
+	}
+	return [
+		{
+			verdict: 'ask',
+			ruleId: `${pack}.unreadableCommandLine`,
+			reason: `Hookwarden could not fully read this command line (${shell.parseError}), so it cannot tell what it runs or writes; a person decides.`,
+			source: { kind: 'builtin', pack },
+			context:
+				'Split the work into shorter, plainer commands, or write a script file and run it, so each step can be checked.',
+		},
+	];
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+
+import { runtimeFolder, secretFile } from '../../../src/protocol/endpoint';
+import { ownStateLocations } from '../../../src/node/ownStateLocations';
+import { currentEndpointHost } from '../../../src/node/runtime/runtimeFolder';
+
+describe('ownStateLocations', () => {
+	const env = {
+		XDG_RUNTIME_DIR: '/run/user/4242',
+		USER: 'me',
+		HOOKWARDEN_USER_SETTINGS: '/opt/portable/data/user-data/User/settings.json',
+		HOOKWARDEN_AUDIT_FILE: '/var/log/hw.jsonl',
+	};
+	const own = ownStateLocations(env, '/home/me', ['/extra/storage']);
+
+	it('finds the runtime folder and secret where the window and bridges put them', () => {
+		const runtime = runtimeFolder(currentEndpointHost(env));
+		expect(own.runtimeFolder).toBe(runtime);
+		expect(own.secretFile).toBe(secretFile(runtime));
+		expect(own.launcherFolder).toBe('/home/me/.hookwarden');
+	});
+
+	it('names the audit storage, the audit file override, the launcher-named settings and every editor build', () => {
+		expect(own.auditPaths).toEqual([
+			'/opt/portable/data/user-data/User/globalStorage/hookwarden.hookwarden',
+			'/var/log/hw.jsonl',
+			'/extra/storage',
+		]);
+		expect(own.userSettingsFile).toBe('/opt/portable/data/user-data/User/settings.json');
+		expect(own.editorUserFolders).toEqual(
+			expect.arrayContaining([
+				'/home/me/.config/Code/User',
+				'/home/me/.config/Code - Insiders/User',
+				'/home/me/.config/VSCodium/User',
+				'/home/me/.config/Cursor/User',
+				'/home/me/.local/share/code-server/User',
+				'/home/me/.vscode-server/data/User',
+				'/home/me/.vscode-server/data/Machine',
+				'/home/me/Library/Application Support/Code/User',
+			]),
+		);
+		expect(own.variables).toMatchObject({ HOME: '/home/me', XDG_RUNTIME_DIR: '/run/user/4242' });
+	});
+
+	it('leaves the audit file out when logging is off', () => {
+		expect(
+			ownStateLocations({ HOOKWARDEN_AUDIT_FILE: 'off' }, '/home/me').auditPaths,
+		).not.toContain('off');
+	});
+});
