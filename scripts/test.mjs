@@ -1,5 +1,6 @@
 // The one test command (`npm test`): static checks, unit tests, the built bridge spawned as VS Code spawns it, and,
-// when a VS Code server is installed (scripts/install-vscode-server.sh), the tests that run in a real VS Code.
+// when a VS Code server is installed (`npm run vscode:install`), the tests that run in a real VS Code. With
+// REQUIRE_INSTALL_TEST=1 (.ci/run sets it) also the install test: `npm run vscode:install` into fresh temp folders.
 // Ends with a plain `N passed, N failed` line, counting test cases across every tier.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,7 +29,7 @@ function run(label, command, args, options = {}) {
 	return result;
 }
 
-function vitest(label, config) {
+function vitest(label, config, options = {}) {
 	const dir = mkdtempSync(join(tmpdir(), 'hookwarden-vitest-'));
 	const report = join(dir, 'report.json');
 	const args = [
@@ -41,22 +42,23 @@ function vitest(label, config) {
 	if (config) {
 		args.push('--config', config);
 	}
-	run(label, 'npx', args);
+	run(label, 'npx', args, options);
+	let counts = { passed: 0, failed: 1 };
 	if (existsSync(report)) {
 		const { numPassedTests, numFailedTests, testResults } = JSON.parse(
 			readFileSync(report, 'utf8'),
 		);
-		passed += numPassedTests;
 		// A file that fails to load runs no test at all; it still has to count as a failure in the closing line.
 		// (numFailedTestSuites would also count every describe block around a failed test.)
 		const unloaded = testResults.filter(
 			(file) => file.status === 'failed' && file.assertionResults.length === 0,
 		);
-		failed += numFailedTests + unloaded.length;
-	} else {
-		failed += 1;
+		counts = { passed: numPassedTests, failed: numFailedTests + unloaded.length };
 	}
+	passed += counts.passed;
+	failed += counts.failed;
 	rmSync(dir, { recursive: true, force: true });
+	return counts;
 }
 
 function check(label, command, args) {
@@ -88,6 +90,18 @@ if (counts) {
 	failed += Number(counts[2]);
 } else if (real.status !== 0) {
 	failed += 1;
+}
+
+if (process.env.REQUIRE_INSTALL_TEST === '1') {
+	const install = vitest(
+		'install test (npm run vscode:install into fresh temp folders; minutes)',
+		'vitest.install.config.mts',
+	);
+	console.log(`install test: ${install.passed} passed, ${install.failed} failed`);
+} else {
+	console.log(
+		'\nSKIP install test: set REQUIRE_INSTALL_TEST=1 to run it (several minutes; .ci/run does)',
+	);
 }
 
 if (failures.length > 0) {
