@@ -23,6 +23,11 @@ export interface AgentScenario {
 	/** A subagent's answers: requests whose user text contains `marker` (put it in runSubagent's `prompt`). */
 	readonly subagent?: { readonly marker: string; readonly steps: readonly ScriptStep[] };
 	/**
+	 * What the agent does once a Stop hook kept it working: requests whose newest user text contains `marker` (text
+	 * of the deny reason) follow these steps, chosen by how many tool results came after the gate.
+	 */
+	readonly stopGate?: { readonly marker: string; readonly steps: readonly ScriptStep[] };
+	/**
 	 * User settings the extension sets (ConfigurationTarget.Global) before sending, e.g. the summarization threshold
 	 * that makes PreCompact fire; `null` removes one. They stay until another scenario changes them.
 	 */
@@ -80,6 +85,38 @@ export function isSummaryRequest(seen: SeenRequest): boolean {
 	return /summar(y|ize|ise)/i.test(last) && /conversation/i.test(last);
 }
 
+/** Lower case, one space between words, no punctuation: how typed text and a scenario's prompt are compared. */
+function normalize(value: string): string {
+	return value
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}~]+/gu, ' ')
+		.trim();
+}
+
+/**
+ * The scenario a request belongs to, from its text alone, every time: the scenario whose prompt (or subagent task
+ * marker) appears latest in the request's user text, compared without case and punctuation, so the newest prompt of
+ * a chat wins over older ones in its history. `candidates` come in priority order (scenarios a test sent before
+ * the demo ones); `undefined` when no prompt appears.
+ */
+export function scenarioFor(
+	seen: SeenRequest,
+	candidates: readonly AgentScenario[],
+): AgentScenario | undefined {
+	const all = normalize(seen.userTexts.join('\n'));
+	let best: { scenario: AgentScenario; at: number } | undefined;
+	for (const scenario of candidates) {
+		for (const needle of [scenario.prompt, scenario.subagent?.marker]) {
+			const wanted = needle ? normalize(needle) : '';
+			const at = wanted === '' ? -1 : all.lastIndexOf(wanted);
+			if (at >= 0 && (best === undefined || at > best.at)) {
+				best = { scenario, at };
+			}
+		}
+	}
+	return best?.scenario;
+}
+
 /** The answer the scripted model gives to one request of `scenario`. */
 export function answer(scenario: AgentScenario, seen: SeenRequest): ScriptAnswer {
 	const sub = scenario.subagent;
@@ -92,8 +129,13 @@ export function answer(scenario: AgentScenario, seen: SeenRequest): ScriptAnswer
 		};
 	}
 	const role: RequestRole = inSubagent ? 'subagent' : 'agent';
-	const steps = inSubagent ? sub.steps : scenario.steps;
-	const step = seen.toolResults.length;
+	const gate = inSubagent ? undefined : scenario.stopGate;
+	const gated =
+		gate !== undefined && seen.userTexts.some((t) => t.includes(gate.marker)) ? gate : undefined;
+	const steps = inSubagent ? sub.steps : (gated?.steps ?? scenario.steps);
+	const step = gated
+		? seen.toolResults.length - scenario.steps.filter((s) => s.kind === 'tool').length
+		: seen.toolResults.length;
 	const scripted = steps[step];
 	if (!scripted) {
 		return { role, step, answer: text(`Done (fake model, ${role} step ${step}).`) };
@@ -120,7 +162,14 @@ export interface RequestLogEntry extends ScriptAnswer {
 	readonly toolCount: number;
 }
 
-/** Demo scenarios offered by *FakeLM: Send Agent Request* when no control folder names one (`npm start`). */
+/** The deny reason of the demo workspace's Stop rule (test/fixtures/workspace/.vscode/settings.json). */
+export const DEMO_STOP_GATE_MARKER = 'report the result before you stop';
+
+/**
+ * Demo scenarios (`npm start`): typed into Chat (agent mode, Fake Model) or picked in *FakeLM: Send Agent Request*.
+ * Each shows one thing Hookwarden does, with the demo workspace's rules (test/fixtures/workspace/.vscode/settings.json)
+ * and the demo profile's `hookwarden.subagents.maxPerSession: 1`.
+ */
 export const DEMO_SCENARIOS: readonly AgentScenario[] = [
 	{
 		id: 'demo-echo',
@@ -133,6 +182,14 @@ export const DEMO_SCENARIOS: readonly AgentScenario[] = [
 		steps: [
 			terminal('rm -rf ~/victim', 'Delete the old folder'),
 			text('The delete was blocked; I will leave the folder alone.'),
+		],
+	},
+	{
+		id: 'demo-approval',
+		prompt: 'Publish the package.',
+		steps: [
+			terminal('npm publish --dry-run', 'Publish the package (dry run)'),
+			text('Publish step finished; see the approval you answered in the Hookwarden views.'),
 		],
 	},
 	{
@@ -156,4 +213,25 @@ export const DEMO_SCENARIOS: readonly AgentScenario[] = [
 			steps: [terminal('ls', 'List the files'), text('Listed.')],
 		},
 	},
+	{
+		id: 'demo-stop-gate',
+		prompt: 'Finish up and stop.',
+		steps: [text('All done, I am stopping now.')],
+		stopGate: {
+			marker: DEMO_STOP_GATE_MARKER,
+			steps: [
+				terminal('npm test', 'Run the tests before stopping'),
+				text('Hookwarden asked me to run the tests first: npm test passed. Now I am done.'),
+			],
+		},
+	},
 ];
+
+/** What the model says to a prompt no scenario knows: the prompts to type. */
+export function unscriptedReply(): string {
+	return [
+		'I am a scripted test model: I only act out the Hookwarden demo. Type one of these (agent mode):',
+		...DEMO_SCENARIOS.map((s) => `- "${s.prompt}"`),
+		'or run "FakeLM: Send Agent Request" from the Command Palette to pick one.',
+	].join('\n');
+}
