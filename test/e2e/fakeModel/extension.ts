@@ -77,7 +77,9 @@ export function activate(context: vscode.ExtensionContext): FakeLmApi {
 		// whenever it goes missing, enable it again.
 		context.subscriptions.push(
 			vscode.extensions.onDidChange(() => {
-				if (!vscode.extensions.getExtension(COPILOT_CHAT)) {
+				const present = vscode.extensions.getExtension(COPILOT_CHAT) !== undefined;
+				appendLine('status.jsonl', { at: Date.now(), status: 'extensions-changed', present });
+				if (!present) {
 					void vscode.commands.executeCommand('workbench.extensions.action.enableAll');
 				}
 			}),
@@ -148,12 +150,31 @@ async function prepareDemoChat(): Promise<void> {
 		) {
 			await vscode.commands.executeCommand('hookwarden.installHooks', 'workspace');
 		}
-		await vscode.commands.executeCommand('workbench.extensions.action.enableAll');
-		await ensureCopilotChat();
+		appendLine('status.jsonl', {
+			at: Date.now(),
+			status: 'demo-start',
+			present: vscode.extensions.getExtension(COPILOT_CHAT) !== undefined,
+		});
+		// Typing before this finishes meets the sign-in dialog; say so while it lasts (a few seconds).
+		await vscode.window.withProgress(
+			{
+				location: vscode.ProgressLocation.Notification,
+				title: 'FakeLM: getting Chat ready for the Hookwarden demo…',
+			},
+			async () => {
+				await vscode.commands.executeCommand('workbench.extensions.action.enableAll');
+				await ensureCopilotChat();
+			},
+		);
 		await vscode.commands.executeCommand('workbench.action.chat.open', {
 			mode: 'agent',
 			modelSelector: { vendor: VENDOR, id: MODEL_ID },
 		});
+		appendLine('status.jsonl', { at: Date.now(), status: 'demo-ready' });
+		void vscode.window.setStatusBarMessage(
+			'FakeLM: Chat is ready — type a demo prompt, e.g. "Publish the package."',
+			30_000,
+		);
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);
 		void vscode.window.showErrorMessage(
