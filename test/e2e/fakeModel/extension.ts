@@ -280,6 +280,7 @@ function seenRequest(
 	options: vscode.ProvideLanguageModelChatResponseOptions,
 ): SeenRequest {
 	const userTexts: string[] = [];
+	const resultsBefore: number[] = [];
 	const toolResults: { callId: string; text: string }[] = [];
 	for (const message of messages) {
 		for (const part of message.content) {
@@ -290,10 +291,16 @@ function seenRequest(
 				(part instanceof vscode.LanguageModelTextPart || isTextPart(part))
 			) {
 				userTexts.push(part.value);
+				resultsBefore.push(toolResults.length);
 			}
 		}
 	}
-	return { userTexts, toolResults, tools: (options.tools ?? []).map((t) => t.name) };
+	return {
+		userTexts,
+		toolResults,
+		tools: (options.tools ?? []).map((t) => t.name),
+		resultsBefore,
+	};
 }
 
 function isToolResult(part: unknown): part is { callId: string; content: unknown[] } {

@@ -3,7 +3,7 @@
  * is, and which answer a request gets.
  *
  * A request is answered from what it carries, never from a counter: the parent agent's step is the number of tool
- * results already in the conversation (step 0 before any tool ran, step 1 after the first result, ...); a subagent is
+ * results in the conversation since its prompt (step 0 before any tool ran, step 1 after the first result, ...); a subagent is
  * recognised by its task marker in the user text and follows its own steps the same way. So a retried or repeated
  * request gets the same answer, and the order of the hook events is the real runner's, not the script's.
  */
@@ -42,6 +42,11 @@ export interface SeenRequest {
 	readonly toolResults: readonly { readonly callId: string; readonly text: string }[];
 	/** Names of the tools the request offers. */
 	readonly tools: readonly string[];
+	/**
+	 * For each of `userTexts`, how many tool results came before it in the conversation (absent: none), so a
+	 * scenario typed into a chat that already ran others counts only its own steps.
+	 */
+	readonly resultsBefore?: readonly number[];
 }
 
 export type RequestRole = 'agent' | 'subagent' | 'summary';
@@ -117,6 +122,17 @@ export function scenarioFor(
 	return best?.scenario;
 }
 
+/** How many tool results came after the newest user text naming the scenario (its prompt or subagent marker). */
+function ownResults(scenario: AgentScenario, seen: SeenRequest, inSubagent: boolean): number {
+	const needle = normalize((inSubagent ? scenario.subagent?.marker : scenario.prompt) ?? '');
+	for (let i = seen.userTexts.length - 1; i >= 0 && needle !== ''; i--) {
+		if (normalize(seen.userTexts[i] ?? '').includes(needle)) {
+			return seen.toolResults.length - (seen.resultsBefore?.[i] ?? 0);
+		}
+	}
+	return seen.toolResults.length;
+}
+
 /** The answer the scripted model gives to one request of `scenario`. */
 export function answer(scenario: AgentScenario, seen: SeenRequest): ScriptAnswer {
 	const sub = scenario.subagent;
@@ -133,9 +149,8 @@ export function answer(scenario: AgentScenario, seen: SeenRequest): ScriptAnswer
 	const gated =
 		gate !== undefined && seen.userTexts.some((t) => t.includes(gate.marker)) ? gate : undefined;
 	const steps = inSubagent ? sub.steps : (gated?.steps ?? scenario.steps);
-	const step = gated
-		? seen.toolResults.length - scenario.steps.filter((s) => s.kind === 'tool').length
-		: seen.toolResults.length;
+	const results = ownResults(scenario, seen, inSubagent);
+	const step = gated ? results - scenario.steps.filter((s) => s.kind === 'tool').length : results;
 	const scripted = steps[step];
 	if (!scripted) {
 		return { role, step, answer: text(`Done (fake model, ${role} step ${step}).`) };
