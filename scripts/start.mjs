@@ -94,6 +94,9 @@ writeFileSync(
 			'extensions.autoUpdate': false,
 			...fakelm.FAKE_MODEL_USER_SETTINGS,
 			'chat.useHooks': true,
+			// Without it, a request typed while Copilot Chat is still starting meets "Sign in to use GitHub Copilot"
+			// (about half the fresh-profile runs); with it, every typed request reached the Fake Model.
+			'chat.allowAnonymousAccess': true,
 			'hookwarden.subagents.maxPerSession': 1,
 			// The demo folder is yours: Restricted Mode would only add a banner to click through.
 			'security.workspace.trust.enabled': false,
@@ -154,7 +157,7 @@ server.stdout.on('data', (chunk) => {
 			'the Chat view opens in agent mode with "Fake Model", a scripted model that drives Copilot Chat offline',
 		);
 		say(
-			'  (no sign-in needed; if Chat shows "Sign in to use Copilot", run "FakeLM: Send Agent Request" from the Command Palette once)',
+			'  (no sign-in needed; should a "Sign in to use GitHub Copilot" dialog appear anyway, close it with its X and send the prompt again)',
 		);
 		say('type one of these in Chat and watch the Hookwarden views in the activity bar:');
 		for (const [prompt, what] of DEMO_PROMPTS) {
