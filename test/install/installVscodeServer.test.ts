@@ -1,5 +1,5 @@
 /**
- * `npm run vscode:install` (the README's path) on a fresh folder and after a failed attempt: the install must not
+ * `npm run vscode:install` (the README's path) on a fresh folder after an interrupted attempt: the install must not
  * depend on the npm that runs it (an outer `npm run` exports npm_config_user_agent naming Node 20, which code-server's
  * postinstall reads), must be a fast no-op once installed, must clean up what a failed attempt left behind (stale
  * .bin links, a half-installed package) and must let a second concurrent run wait for the first.
@@ -33,6 +33,8 @@ function install(
 			cwd: ROOT,
 			env: { ...process.env, HOOKWARDEN_VSCODE_SERVER_DIR: dest },
 			stdio: ['ignore', 'pipe', 'pipe'],
+			// Its own process group, so a test can interrupt the whole install as Ctrl-C would.
+			detached: true,
 		});
 		let output = '';
 		const take = (chunk: Buffer) => {
@@ -76,9 +78,31 @@ describe.runIf(enabled)('npm run vscode:install', () => {
 	const dest = path.join(temp, 'vscode-server');
 	afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
 
-	it('installs into a fresh folder, although the outer npm runs on another Node', async () => {
+	it('recovers from an interrupted first attempt in a fresh folder (stale .bin links, half-installed packages)', async () => {
+		// The first attempt is cut off (as by Ctrl-C) while npm installs code-server.
+		const interrupted = await install(dest, (soFar, child) => {
+			if (soFar.includes('installing code-server') && child.pid !== undefined) {
+				setTimeout(() => {
+					try {
+						process.kill(-(child.pid ?? 0), 'SIGINT');
+					} catch {
+						// Already gone.
+					}
+				}, 5_000);
+				child.stdout?.removeAllListeners('data');
+			}
+		});
+		expect(interrupted.code, interrupted.output.slice(-2000)).not.toBe(0);
+		expect(fs.existsSync(path.join(dest, '.installed'))).toBe(false);
+		// What a failed attempt of the old script left behind: a .bin link that is not executable.
+		const bin = path.join(dest, 'node_modules', '.bin');
+		fs.mkdirSync(bin, { recursive: true });
+		fs.writeFileSync(path.join(bin, 'cross-env'), 'not executable\n', { mode: 0o644 });
+
+		// `npm run` exports npm_config_user_agent naming this (outer) Node; code-server's postinstall must not see it.
 		const run = await install(dest);
 		expectInstalled(dest, run);
+		expect(run.output).toContain('removing an incomplete or outdated install');
 		expect(run.output).toMatch(/ready: VS Code 1\.\d+\.\d+/);
 	});
 
@@ -110,20 +134,6 @@ describe.runIf(enabled)('npm run vscode:install', () => {
 		} finally {
 			holder.kill();
 		}
-	});
-
-	it('recovers from a failed attempt: stale .bin links and a half-installed package', async () => {
-		// What an interrupted or failed attempt leaves: no marker, a package missing files, .bin links kept.
-		fs.rmSync(path.join(dest, '.installed'));
-		fs.rmSync(path.join(dest, 'node_modules', 'code-server', 'lib', 'vscode', 'out'), {
-			recursive: true,
-		});
-		const bin = path.join(dest, 'node_modules', '.bin');
-		fs.mkdirSync(bin, { recursive: true });
-		fs.writeFileSync(path.join(bin, 'cross-env'), 'not executable\n', { mode: 0o644 });
-		const run = await install(dest);
-		expectInstalled(dest, run);
-		expect(run.output).toContain('removing an incomplete or outdated install');
 	});
 });
 
