@@ -162,7 +162,7 @@ async function prepareDemoChat(): Promise<void> {
 				title: 'FakeLM: getting Chat ready for the Hookwarden demo…',
 			},
 			async () => {
-				await vscode.commands.executeCommand('workbench.extensions.action.enableAll');
+				await enableAllExtensions();
 				await ensureCopilotChat();
 			},
 		);
@@ -177,9 +177,25 @@ async function prepareDemoChat(): Promise<void> {
 		);
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);
+		appendLine('status.jsonl', { at: Date.now(), status: 'demo-error', message });
 		void vscode.window.showErrorMessage(
 			`FakeLM: could not get Chat ready (${message}). Run "Extensions: Enable All Extensions", then pick "Fake Model" in the Chat view.`,
 		);
+	}
+}
+
+/** *Extensions: Enable All Extensions*, retried while the workbench has not registered it yet (early start-up). */
+async function enableAllExtensions(): Promise<void> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			await vscode.commands.executeCommand('workbench.extensions.action.enableAll');
+			return;
+		} catch (error) {
+			if (attempt >= 20) {
+				throw error;
+			}
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
 	}
 }
 
