@@ -41,7 +41,7 @@ export function presentApproval(approval: PendingApproval, now: number): Approva
 	const rule = describeRule(request.askedBy);
 	const description = settled
 		? describeResolution(settled)
-		: `${what.tool} · ${secondsLeft(request, now)} s left`;
+		: `${secondsLeft(request, now)} s left`;
 	return {
 		id: request.id,
 		label: what.text,
