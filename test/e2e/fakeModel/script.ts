@@ -100,15 +100,18 @@ function normalize(value: string): string {
 
 /**
  * The scenario a request belongs to, from its text alone, every time: the scenario whose prompt (or subagent task
- * marker) appears latest in the request's user text, compared without case and punctuation, so the newest prompt of
- * a chat wins over older ones in its history. `candidates` come in priority order (scenarios a test sent before
+ * marker) appears in the newest prompt of the request, compared without case and punctuation. `candidates` come in priority order (scenarios a test sent before
  * the demo ones); `undefined` when no prompt appears.
  */
 export function scenarioFor(
 	seen: SeenRequest,
 	candidates: readonly AgentScenario[],
 ): AgentScenario | undefined {
-	const all = normalize(seen.userTexts.join('\n'));
+	// Copilot Chat wraps each typed prompt in <userRequest>; only the newest one counts, so text no scenario knows
+	// gets the unscripted answer instead of replaying an earlier prompt of the same chat. Without the tag (plain
+	// requests), the whole text.
+	const requests = seen.userTexts.filter((t) => t.includes('<userRequest>'));
+	const all = normalize(requests.at(-1) ?? seen.userTexts.join('\n'));
 	let best: { scenario: AgentScenario; at: number } | undefined;
 	for (const scenario of candidates) {
 		for (const needle of [scenario.prompt, scenario.subagent?.marker]) {

@@ -60,8 +60,14 @@ describe('the scripted model picks its scenario from the request text, every tim
 		expect(scenario && answer(scenario, request)).toMatchObject({ role: 'subagent', step: 0 });
 	});
 
-	it('returns undefined for text no scenario knows', () => {
+	it('returns undefined for text no scenario knows, even after a known prompt in the same chat', () => {
 		expect(scenarioFor(seen([wrap('Write me a poem.')]), DEMO_SCENARIOS)).toBeUndefined();
+		expect(
+			scenarioFor(
+				seen([wrap('Say hello using the terminal.'), wrap('Write me a poem.')], 1, [0, 1]),
+				DEMO_SCENARIOS,
+			),
+		).toBeUndefined();
 	});
 
 	it('runs npm test once the Stop gate kept the agent working, then reports', () => {
