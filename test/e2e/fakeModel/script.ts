@@ -128,8 +128,10 @@ export function scenarioFor(
 /** How many tool results came after the newest user text naming the scenario (its prompt or subagent marker). */
 function ownResults(scenario: AgentScenario, seen: SeenRequest, inSubagent: boolean): number {
 	const needle = normalize((inSubagent ? scenario.subagent?.marker : scenario.prompt) ?? '');
-	for (let i = seen.userTexts.length - 1; i >= 0 && needle !== ''; i--) {
-		if (normalize(seen.userTexts[i] ?? '').includes(needle)) {
+	for (let i = seen.userTexts.length - 1; i >= 0; i--) {
+		const text = seen.userTexts[i] ?? '';
+		// No prompt (the unscripted answer): count from the newest typed prompt.
+		if (needle === '' ? text.includes('<userRequest>') : normalize(text).includes(needle)) {
 			return seen.toolResults.length - (seen.resultsBefore?.[i] ?? 0);
 		}
 	}

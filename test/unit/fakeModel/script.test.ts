@@ -68,6 +68,17 @@ describe('the scripted model picks its scenario from the request text, every tim
 				DEMO_SCENARIOS,
 			),
 		).toBeUndefined();
+		const unscripted = {
+			id: 'unscripted',
+			prompt: '',
+			steps: [{ kind: 'text', text: 'menu' }],
+		} as const;
+		expect(
+			answer(
+				unscripted,
+				seen([wrap('Say hello using the terminal.'), wrap('Write me a poem.')], 1, [0, 1]),
+			).answer,
+		).toEqual({ kind: 'text', text: 'menu' });
 	});
 
 	it('runs npm test once the Stop gate kept the agent working, then reports', () => {
