@@ -252,6 +252,7 @@ export function unscriptedReply(): string {
 	return [
 		'I am a scripted test model: I only act out the Hookwarden demo. Type one of these (agent mode):',
 		...DEMO_SCENARIOS.map((s) => `- "${s.prompt}"`),
-		'or run "FakeLM: Send Agent Request" from the Command Palette to pick one.',
+		'',
+		'Or run "FakeLM: Send Agent Request" from the Command Palette to pick one.',
 	].join('\n');
 }
