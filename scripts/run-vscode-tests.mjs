@@ -111,7 +111,10 @@ function parseArgs() {
 
 /** The installed server's variables, or a reason it is missing. */
 function readInstall() {
-	const envSh = path.join(ROOT, '.vscode-server', 'env.sh');
+	const envSh = path.join(
+		process.env.HOOKWARDEN_VSCODE_SERVER_DIR || path.join(ROOT, '.vscode-server'),
+		'env.sh',
+	);
 	if (!fs.existsSync(envSh)) {
 		return { missing: 'no .vscode-server' };
 	}

@@ -28,17 +28,20 @@ function step(label, command, args, options = {}) {
 	}
 }
 
-if (!existsSync(join(root, '.vscode-server', 'env.sh'))) {
-	step('installing the pinned VS Code server from npm (first run only, about 3 minutes)', 'bash', [
-		'scripts/install-vscode-server.sh',
-	]);
-}
+// Always: a fast check when the server is installed, a clean (re)install when it is missing or an earlier attempt
+// failed or was interrupted.
+const serverDir = process.env.HOOKWARDEN_VSCODE_SERVER_DIR || join(root, '.vscode-server');
+step(
+	existsSync(join(serverDir, '.installed'))
+		? 'checking the pinned VS Code server'
+		: 'installing the pinned VS Code server from npm (first run only, about 3 minutes)',
+	'bash',
+	['scripts/install-vscode-server.sh'],
+);
 const env = Object.fromEntries(
-	[
-		...readFileSync(join(root, '.vscode-server', 'env.sh'), 'utf8').matchAll(
-			/^export (\w+)='([^']*)'$/gm,
-		),
-	].map((m) => [m[1], m[2]]),
+	[...readFileSync(join(serverDir, 'env.sh'), 'utf8').matchAll(/^export (\w+)='([^']*)'$/gm)].map(
+		(m) => [m[1], m[2]],
+	),
 );
 const vsix = join(root, 'dist', 'hookwarden.vsix');
 step('building and packaging the extension', 'npx', [
@@ -51,6 +54,15 @@ step('building and packaging the extension', 'npx', [
 // FakeLM, the scripted test model: lets Copilot Chat run real agent requests offline in the demo.
 const { loadBundle } = await import('../test/e2e/support/compile.mjs');
 const fakelm = await loadBundle('../fakeModel/build.ts');
+
+const DEMO_PROMPTS = [
+	['Say hello using the terminal.', 'allowed; every hook event recorded'],
+	['Clean up my home folder.', 'rm -rf denied (destructiveCommands pack)'],
+	['Publish the package.', 'asks you first: answer Allow Once or Deny'],
+	['Turn off the hooks that watch you.', 'write to .github/hooks denied (protectedPaths)'],
+	['Split the work between two helpers.', 'second subagent denied (limit 1)'],
+	['Finish up and stop.', 'Stop gate: must run npm test before stopping'],
+];
 
 const run = mkdtempSync(join(tmpdir(), 'hookwarden-start-'));
 const home = join(run, 'home');
@@ -82,6 +94,9 @@ writeFileSync(
 			'extensions.autoUpdate': false,
 			...fakelm.FAKE_MODEL_USER_SETTINGS,
 			'chat.useHooks': true,
+			// Without it, a request typed while Copilot Chat is still starting meets "Sign in to use GitHub Copilot"
+			// (about half the fresh-profile runs); with it, every typed request reached the Fake Model.
+			'chat.allowAnonymousAccess': true,
 			'hookwarden.subagents.maxPerSession': 1,
 			// The demo folder is yours: Restricted Mode would only add a banner to click through.
 			'security.workspace.trust.enabled': false,
@@ -91,7 +106,18 @@ writeFileSync(
 	),
 );
 // A private HOME keeps the demo's hook files and launcher out of your real ~/.copilot and ~/.hookwarden.
-const serverEnv = { ...process.env, HOME: home, TMPDIR: dirs.tmp, EXTENSIONS_GALLERY: '{}' };
+// FAKELM_DEMO gets Chat ready when the window opens (Copilot Chat enabled, agent mode, Fake Model selected); the
+// control folder keeps the scripted model's request log (requests.jsonl) for a look behind the scenes.
+const fakelmControl = join(run, 'fakelm-control');
+mkdirSync(fakelmControl, { recursive: true });
+const serverEnv = {
+	...process.env,
+	HOME: home,
+	TMPDIR: dirs.tmp,
+	EXTENSIONS_GALLERY: '{}',
+	FAKELM_DEMO: '1',
+	FAKELM_CONTROL_DIR: fakelmControl,
+};
 const common = [
 	'--accept-server-license-terms',
 	'--disable-telemetry',
@@ -128,11 +154,16 @@ server.stdout.on('data', (chunk) => {
 		announced = true;
 		say(`open http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
 		say(
-			'the demo workspace has example policies in .vscode/settings.json; run "Hookwarden: Install Hooks" to wire the eight hook events',
+			'the Chat view opens in agent mode with "Fake Model", a scripted model that drives Copilot Chat offline',
 		);
 		say(
-			'then run "FakeLM: Send Agent Request" (or pick "Fake Model" in agent mode) to let a scripted agent drive Copilot Chat offline',
+			'  (no sign-in needed; should a "Sign in to use GitHub Copilot" dialog appear anyway, close it with its X and send the prompt again)',
 		);
+		say('type one of these in Chat and watch the Hookwarden views in the activity bar:');
+		for (const [prompt, what] of DEMO_PROMPTS) {
+			say(`  ${prompt.padEnd(38)} ${what}`);
+		}
+		say(`the demo's rules are in ${join(workspace, '.vscode', 'settings.json')}`);
 		say('press Ctrl-C to stop');
 	}
 });

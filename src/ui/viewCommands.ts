@@ -60,8 +60,14 @@ export function registerViewCommands(parts: ViewCommandParts): vscode.Disposable
 		vscode.commands.registerCommand(COMMANDS.revealRule, (file: string, index: number) =>
 			revealRule(file, index),
 		),
+		// With a folder open, rules belong to the workspace (shared with the project): open that tab.
 		vscode.commands.registerCommand(COMMANDS.openRulesSettings, () =>
-			vscode.commands.executeCommand('workbench.action.openSettings', 'hookwarden.rules'),
+			vscode.commands.executeCommand(
+				(vscode.workspace.workspaceFolders ?? []).length > 0
+					? 'workbench.action.openWorkspaceSettings'
+					: 'workbench.action.openSettings',
+				'hookwarden.rules',
+			),
 		),
 	);
 }

@@ -39,9 +39,7 @@ export function presentApproval(approval: PendingApproval, now: number): Approva
 	const settled = approval.settled;
 	const what = approvalSubject(request.event);
 	const rule = describeRule(request.askedBy);
-	const description = settled
-		? describeResolution(settled)
-		: `${what.tool} · ${secondsLeft(request, now)} s left`;
+	const description = settled ? describeResolution(settled) : `${secondsLeft(request, now)} s left`;
 	return {
 		id: request.id,
 		label: what.text,

@@ -74,25 +74,42 @@ export function summarizeEvent(event: HookEvent): string {
 	}
 }
 
-/** Maps one recorded event to its tree item: the tool and summary, the verdict, the deciding rule and the latency. */
+/** Short names for the tree, which has little room; the tooltip keeps the hook event's own name. */
+const EVENT_LABELS: Partial<Record<HookEventName, string>> = {
+	SessionStart: 'Session start',
+	UserPromptSubmit: 'Prompt',
+	SubagentStart: 'Subagent start',
+	SubagentStop: 'Subagent stop',
+	PreCompact: 'Compact',
+	SessionEnd: 'Session end',
+	ErrorOccurred: 'Error',
+};
+
+/**
+ * Maps one recorded event to its tree item. It has to fit the default sidebar width: the label says what happened
+ * (the tool and its command, or the event), the description only what was decided and by which rule; the event's
+ * name, latency and reason are in the tooltip and the event document.
+ */
 export function presentEvent(entry: RecordedEvent): EventsItemView {
 	const { event, decision } = entry;
 	const verdict = verdictOf(entry);
 	const summary = summarizeEvent(event);
 	const tool = toolOfEvent(event)?.name ?? '';
+	const name = EVENT_LABELS[event.name] ?? event.name;
 	const label = tool
 		? `${tool}${summary ? `: ${summary}` : ''}`
 		: summary
-			? `${event.name}: ${summary}`
-			: event.name;
-	const rule = decision.decidedBy?.ruleId ?? decision.decidedBy?.providerId;
-	const latency = entry.answeredAt - entry.receivedAt;
+			? `${name}: ${summary}`
+			: name;
+	const rule = decision.decidedBy?.ruleId;
 	const description = [
-		tool ? event.name : undefined,
-		verdict === 'none' ? 'no opinion' : verdict,
-		entry.approval ? describeResolution(entry.approval).toLowerCase() : undefined,
+		event.name === 'PostToolUse' ? 'done' : undefined,
+		entry.approval
+			? describeResolution(entry.approval).toLowerCase()
+			: verdict === 'none'
+				? undefined
+				: verdict,
 		rule,
-		`${latency} ms`,
 	]
 		.filter((part): part is string => part !== undefined)
 		.join(' · ');
@@ -115,8 +132,9 @@ export function presentSession(
 	const short = sessionId === 'no-session' ? 'without a session id' : sessionId.slice(0, 8);
 	return {
 		label: `Session ${short}`,
-		description: `${counts.events} event${counts.events === 1 ? '' : 's'}${counts.denied ? ` · ${counts.denied} denied` : ''} · ${clockTime(counts.lastAt)}`,
-		tooltip: `Session ${sessionId}\nLast event at ${new Date(counts.lastAt).toISOString()}`,
+		// Short enough for the default sidebar; the tooltip has the rest.
+		description: counts.denied ? `${counts.denied} denied` : clockTime(counts.lastAt),
+		tooltip: `Session ${sessionId}\n${counts.events} event${counts.events === 1 ? '' : 's'}, ${counts.denied} denied\nLast event at ${new Date(counts.lastAt).toISOString()}`,
 		iconId: 'comment-discussion',
 		contextValue: 'hookwarden:session',
 	};
@@ -130,8 +148,8 @@ export function presentSubagent(
 ): EventsItemView {
 	return {
 		label: `Subagent ${agentType ?? agentId}`,
-		description: `${agentType ? `${agentId} · ` : ''}${events} event${events === 1 ? '' : 's'}`,
-		tooltip: `Subagent ${agentId}${agentType ? ` (${agentType})` : ''}`,
+		description: `${events} event${events === 1 ? '' : 's'}`,
+		tooltip: `Subagent ${agentId}${agentType ? ` (${agentType})` : ''}, ${events} event${events === 1 ? '' : 's'}`,
 		iconId: 'hubot',
 		contextValue: 'hookwarden:subagent',
 	};

@@ -106,7 +106,7 @@ export function presentPolicies(input: PoliciesInput): PolicyNodeView[] {
 		children: input.packs.map((pack) => ({
 			key: `p:${pack.id}`,
 			label: PACK_TITLES[pack.id],
-			description: pack.enabled ? 'on · built-in' : 'off',
+			description: pack.enabled ? 'on' : 'off',
 			tooltip: `hookwarden.packs.${pack.id} is ${pack.enabled ? 'on' : 'off'}.`,
 			iconId: pack.enabled ? 'shield' : 'circle-slash',
 			contextValue: `hookwarden:pack+${pack.enabled ? 'on' : 'off'}`,
@@ -150,15 +150,17 @@ export function presentRule(
 		.map((key) => `${key} ${formatCriterion(rule[key])}`);
 	const status = problem === undefined ? 'active' : problem === 'ignored' ? 'ignored' : 'invalid';
 	const summary = `${verdict}${criteria.length ? ` · ${criteria.join(' · ')}` : ''}`;
+	// The icon shows the verdict; the description only the most telling criterion, so it fits the default sidebar
+	// width. The tooltip has every criterion and the reason.
+	const telling = (['command', 'path', 'prompt', 'agent', 'tool', 'event'] as const).find(
+		(key) => rule[key] !== undefined,
+	);
+	const brief = telling ? formatCriterion(rule[telling]) : verdict;
 	return {
 		key: `r:${file}:${index}`,
 		label: id,
 		description:
-			status === 'invalid'
-				? `invalid · ${summary}`
-				: status === 'ignored'
-					? `ignored · ${summary}`
-					: summary,
+			status === 'invalid' ? 'invalid' : status === 'ignored' ? `ignored · ${brief}` : brief,
 		tooltip: [
 			`${id}: ${summary}`,
 			typeof rule.reason === 'string' ? `Reason: ${rule.reason}` : undefined,

@@ -23,10 +23,12 @@ export type RuleScope = 'workspace' | 'user';
 
 /**
  * Shows the question in a notification that stays until the approval resolves, however it resolves, and then
- * closes. Its answers are one-click links (a progress notification cannot carry buttons, but can be closed by the
- * extension, which a message with buttons cannot); `answerLink` builds the `command:` link for each answer. It is
- * cancellable because VS Code shows a cancellable progress notification expanded (links visible) rather than as
- * one truncated line; *Cancel* only hides it, and the request stays in the *Approvals* view and the status bar.
+ * closes. Its answers are one-click links, not buttons: VS Code keeps a toast on screen only while it shows progress
+ * (or is an error with buttons), and only a progress notification can be closed by the extension when the request is
+ * answered elsewhere or times out; a message with buttons slides into the Notification Center after a few seconds
+ * and stays there, stale. `answerLink` builds the `command:` link for each answer. It is cancellable because VS Code
+ * shows a cancellable progress notification expanded (links visible) rather than as one truncated line; the text says
+ * what its *Cancel* button does (hide the prompt; the request stays in the *Approvals* view and the status bar).
  * The countdown is refreshed every few seconds.
  */
 export function showApprovalNotification(
@@ -47,7 +49,9 @@ export function showApprovalNotification(
 		async (progress, cancellation) => {
 			const report = () => {
 				const { title, detail } = question(Date.now());
-				progress.report({ message: `${title} ${detail} ${links}` });
+				progress.report({
+					message: `${title} ${detail} Answer: ${links}. (Cancel only hides this prompt; the request waits in the Approvals view.)`,
+				});
 			};
 			report();
 			const timer = setInterval(report, 5_000);

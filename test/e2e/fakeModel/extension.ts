@@ -14,8 +14,11 @@
  * - `hookwarden-events.jsonl` (written here): every event Hookwarden's exported API reports (`onDidRecordEvent`);
  * - `status.jsonl` (written here): `sent` / `error` lines from the command, e.g. when Copilot Chat never appears.
  *
- * Without a control folder (the `npm start` demo), the command offers DEMO_SCENARIOS in a quick pick, and a prompt
- * typed by hand is matched against the demo prompts.
+ * Every request picks its scenario from its own text (`scenarioFor`): scenarios sent by the command first (a test's
+ * own scripts), then DEMO_SCENARIOS, so a prompt typed into Chat works before, after and between sends. Without a
+ * control folder (the `npm start` demo) the command offers DEMO_SCENARIOS in a quick pick; with `FAKELM_DEMO=1` the
+ * extension also gets Chat ready on start-up (Copilot Chat enabled, agent mode, Fake Model selected), so typing a
+ * demo prompt needs no sign-in.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -28,7 +31,9 @@ import {
 	type RequestLogEntry,
 	type SeenRequest,
 	answer,
+	scenarioFor,
 	text,
+	unscriptedReply,
 } from './script';
 
 export const VENDOR = 'fakelm';
@@ -42,7 +47,8 @@ export interface FakeLmApi {
 	send(scenario: AgentScenario): Promise<void>;
 }
 
-let active: AgentScenario | undefined;
+/** Scenarios the command sent, newest first; a request whose text names none of them falls back to the demo ones. */
+const sent: AgentScenario[] = [];
 let callCounter = 0;
 
 const controlDir =
@@ -66,6 +72,20 @@ export function activate(context: vscode.ExtensionContext): FakeLmApi {
 		}),
 	);
 	void watchHookwarden(context);
+	if (process.env.FAKELM_DEMO === '1') {
+		// A fresh browser profile disables Copilot Chat again on every window load, possibly after this ran:
+		// whenever it goes missing, enable it again.
+		context.subscriptions.push(
+			vscode.extensions.onDidChange(() => {
+				const present = vscode.extensions.getExtension(COPILOT_CHAT) !== undefined;
+				appendLine('status.jsonl', { at: Date.now(), status: 'extensions-changed', present });
+				if (!present) {
+					void vscode.commands.executeCommand('workbench.extensions.action.enableAll');
+				}
+			}),
+		);
+		void prepareDemoChat();
+	}
 	return { demoScenarios: DEMO_SCENARIOS, send };
 }
 
@@ -99,7 +119,7 @@ async function send(scenario: AgentScenario): Promise<void> {
 				.update(key, value ?? undefined, vscode.ConfigurationTarget.Global);
 		}
 		await ensureCopilotChat();
-		active = scenario;
+		sent.splice(0, sent.length, scenario, ...sent.filter((s) => s.id !== scenario.id));
 		// A fresh chat each time, so each scenario is its own session (its own SessionStart and session_id).
 		await vscode.commands.executeCommand('workbench.action.chat.newChat');
 		await vscode.commands.executeCommand('workbench.action.chat.open', {
@@ -112,6 +132,70 @@ async function send(scenario: AgentScenario): Promise<void> {
 		const message = error instanceof Error ? error.message : String(error);
 		appendLine('status.jsonl', { at: Date.now(), status: 'error', scenario: scenario.id, message });
 		void vscode.window.showErrorMessage(`FakeLM: ${message}`);
+	}
+}
+
+/**
+ * The demo's start-up: a fresh profile has Copilot Chat disabled, and a request typed then opens the GitHub sign-in
+ * dialog. Installing Hookwarden's hooks in the demo folder, enabling Copilot Chat and opening Chat in agent mode with
+ * the Fake Model selected lets a person just type.
+ */
+async function prepareDemoChat(): Promise<void> {
+	try {
+		// Hookwarden's hook file in the demo folder, as "Hookwarden: Install Hooks" (This Workspace) writes it.
+		const folder = vscode.workspace.workspaceFolders?.[0];
+		if (
+			folder?.uri.scheme === 'file' &&
+			!fs.existsSync(path.join(folder.uri.fsPath, '.github', 'hooks', 'hookwarden.json'))
+		) {
+			await vscode.commands.executeCommand('hookwarden.installHooks', 'workspace');
+		}
+		appendLine('status.jsonl', {
+			at: Date.now(),
+			status: 'demo-start',
+			present: vscode.extensions.getExtension(COPILOT_CHAT) !== undefined,
+		});
+		// Typing before this finishes meets the sign-in dialog; say so while it lasts (a few seconds).
+		await vscode.window.withProgress(
+			{
+				location: vscode.ProgressLocation.Notification,
+				title: 'FakeLM: getting Chat ready for the Hookwarden demo…',
+			},
+			async () => {
+				await enableAllExtensions();
+				await ensureCopilotChat();
+			},
+		);
+		await vscode.commands.executeCommand('workbench.action.chat.open', {
+			mode: 'agent',
+			modelSelector: { vendor: VENDOR, id: MODEL_ID },
+		});
+		appendLine('status.jsonl', { at: Date.now(), status: 'demo-ready' });
+		void vscode.window.setStatusBarMessage(
+			'FakeLM: Chat is ready — type a demo prompt, e.g. "Publish the package."',
+			30_000,
+		);
+	} catch (error) {
+		const message = error instanceof Error ? error.message : String(error);
+		appendLine('status.jsonl', { at: Date.now(), status: 'demo-error', message });
+		void vscode.window.showErrorMessage(
+			`FakeLM: could not get Chat ready (${message}). Run "Extensions: Enable All Extensions", then pick "Fake Model" in the Chat view.`,
+		);
+	}
+}
+
+/** *Extensions: Enable All Extensions*, retried while the workbench has not registered it yet (early start-up). */
+async function enableAllExtensions(): Promise<void> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			await vscode.commands.executeCommand('workbench.extensions.action.enableAll');
+			return;
+		} catch (error) {
+			if (attempt >= 20) {
+				throw error;
+			}
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
 	}
 }
 
@@ -212,6 +296,7 @@ function seenRequest(
 	options: vscode.ProvideLanguageModelChatResponseOptions,
 ): SeenRequest {
 	const userTexts: string[] = [];
+	const resultsBefore: number[] = [];
 	const toolResults: { callId: string; text: string }[] = [];
 	for (const message of messages) {
 		for (const part of message.content) {
@@ -222,10 +307,16 @@ function seenRequest(
 				(part instanceof vscode.LanguageModelTextPart || isTextPart(part))
 			) {
 				userTexts.push(part.value);
+				resultsBefore.push(toolResults.length);
 			}
 		}
 	}
-	return { userTexts, toolResults, tools: (options.tools ?? []).map((t) => t.name) };
+	return {
+		userTexts,
+		toolResults,
+		tools: (options.tools ?? []).map((t) => t.name),
+		resultsBefore,
+	};
 }
 
 function isToolResult(part: unknown): part is { callId: string; content: unknown[] } {
@@ -260,18 +351,11 @@ function flattenText(content: readonly unknown[]): string {
 		.join('\n');
 }
 
-function demoScenarioFor(seen: SeenRequest): AgentScenario {
-	const all = seen.userTexts.join('\n');
-	return (
-		DEMO_SCENARIOS.find((s) => all.includes(s.prompt)) ?? {
-			id: 'unscripted',
-			prompt: '',
-			steps: [
-				text('I am a scripted test model. Run "FakeLM: Send Agent Request" to pick a script.'),
-			],
-		}
-	);
-}
+const UNSCRIPTED: AgentScenario = {
+	id: 'unscripted',
+	prompt: '',
+	steps: [text(unscriptedReply())],
+};
 
 class ScriptedModel implements vscode.LanguageModelChatProvider {
 	provideLanguageModelChatInformation(): vscode.LanguageModelChatInformation[] {
@@ -296,7 +380,7 @@ class ScriptedModel implements vscode.LanguageModelChatProvider {
 		progress: vscode.Progress<vscode.LanguageModelResponsePart>,
 	): Promise<void> {
 		const seen = seenRequest(messages, options);
-		const scenario = active ?? demoScenarioFor(seen);
+		const scenario = scenarioFor(seen, [...sent, ...DEMO_SCENARIOS]) ?? UNSCRIPTED;
 		const reply = answer(scenario, seen);
 		appendLine('requests.jsonl', {
 			...reply,

@@ -3,7 +3,7 @@
  * is, and which answer a request gets.
  *
  * A request is answered from what it carries, never from a counter: the parent agent's step is the number of tool
- * results already in the conversation (step 0 before any tool ran, step 1 after the first result, ...); a subagent is
+ * results in the conversation since its prompt (step 0 before any tool ran, step 1 after the first result, ...); a subagent is
  * recognised by its task marker in the user text and follows its own steps the same way. So a retried or repeated
  * request gets the same answer, and the order of the hook events is the real runner's, not the script's.
  */
@@ -23,6 +23,11 @@ export interface AgentScenario {
 	/** A subagent's answers: requests whose user text contains `marker` (put it in runSubagent's `prompt`). */
 	readonly subagent?: { readonly marker: string; readonly steps: readonly ScriptStep[] };
 	/**
+	 * What the agent does once a Stop hook kept it working: requests whose newest user text contains `marker` (text
+	 * of the deny reason) follow these steps, chosen by how many tool results came after the gate.
+	 */
+	readonly stopGate?: { readonly marker: string; readonly steps: readonly ScriptStep[] };
+	/**
 	 * User settings the extension sets (ConfigurationTarget.Global) before sending, e.g. the summarization threshold
 	 * that makes PreCompact fire; `null` removes one. They stay until another scenario changes them.
 	 */
@@ -37,6 +42,11 @@ export interface SeenRequest {
 	readonly toolResults: readonly { readonly callId: string; readonly text: string }[];
 	/** Names of the tools the request offers. */
 	readonly tools: readonly string[];
+	/**
+	 * For each of `userTexts`, how many tool results came before it in the conversation (absent: none), so a
+	 * scenario typed into a chat that already ran others counts only its own steps.
+	 */
+	readonly resultsBefore?: readonly number[];
 }
 
 export type RequestRole = 'agent' | 'subagent' | 'summary';
@@ -80,6 +90,54 @@ export function isSummaryRequest(seen: SeenRequest): boolean {
 	return /summar(y|ize|ise)/i.test(last) && /conversation/i.test(last);
 }
 
+/** Lower case, one space between words, no punctuation: how typed text and a scenario's prompt are compared. */
+function normalize(value: string): string {
+	return value
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}~]+/gu, ' ')
+		.trim();
+}
+
+/**
+ * The scenario a request belongs to, from its text alone, every time: the scenario whose prompt (or subagent task
+ * marker) appears in the newest prompt of the request, compared without case and punctuation. `candidates` come in priority order (scenarios a test sent before
+ * the demo ones); `undefined` when no prompt appears.
+ */
+export function scenarioFor(
+	seen: SeenRequest,
+	candidates: readonly AgentScenario[],
+): AgentScenario | undefined {
+	// Copilot Chat wraps each typed prompt in <userRequest>; only the newest one counts, so text no scenario knows
+	// gets the unscripted answer instead of replaying an earlier prompt of the same chat. Without the tag (plain
+	// requests), the whole text.
+	const requests = seen.userTexts.filter((t) => t.includes('<userRequest>'));
+	const all = normalize(requests.at(-1) ?? seen.userTexts.join('\n'));
+	let best: { scenario: AgentScenario; at: number } | undefined;
+	for (const scenario of candidates) {
+		for (const needle of [scenario.prompt, scenario.subagent?.marker]) {
+			const wanted = needle ? normalize(needle) : '';
+			const at = wanted === '' ? -1 : all.lastIndexOf(wanted);
+			if (at >= 0 && (best === undefined || at > best.at)) {
+				best = { scenario, at };
+			}
+		}
+	}
+	return best?.scenario;
+}
+
+/** How many tool results came after the newest user text naming the scenario (its prompt or subagent marker). */
+function ownResults(scenario: AgentScenario, seen: SeenRequest, inSubagent: boolean): number {
+	const needle = normalize((inSubagent ? scenario.subagent?.marker : scenario.prompt) ?? '');
+	for (let i = seen.userTexts.length - 1; i >= 0; i--) {
+		const text = seen.userTexts[i] ?? '';
+		// No prompt (the unscripted answer): count from the newest typed prompt.
+		if (needle === '' ? text.includes('<userRequest>') : normalize(text).includes(needle)) {
+			return seen.toolResults.length - (seen.resultsBefore?.[i] ?? 0);
+		}
+	}
+	return seen.toolResults.length;
+}
+
 /** The answer the scripted model gives to one request of `scenario`. */
 export function answer(scenario: AgentScenario, seen: SeenRequest): ScriptAnswer {
 	const sub = scenario.subagent;
@@ -92,8 +150,12 @@ export function answer(scenario: AgentScenario, seen: SeenRequest): ScriptAnswer
 		};
 	}
 	const role: RequestRole = inSubagent ? 'subagent' : 'agent';
-	const steps = inSubagent ? sub.steps : scenario.steps;
-	const step = seen.toolResults.length;
+	const gate = inSubagent ? undefined : scenario.stopGate;
+	const gated =
+		gate !== undefined && seen.userTexts.some((t) => t.includes(gate.marker)) ? gate : undefined;
+	const steps = inSubagent ? sub.steps : (gated?.steps ?? scenario.steps);
+	const results = ownResults(scenario, seen, inSubagent);
+	const step = gated ? results - scenario.steps.filter((s) => s.kind === 'tool').length : results;
 	const scripted = steps[step];
 	if (!scripted) {
 		return { role, step, answer: text(`Done (fake model, ${role} step ${step}).`) };
@@ -120,7 +182,14 @@ export interface RequestLogEntry extends ScriptAnswer {
 	readonly toolCount: number;
 }
 
-/** Demo scenarios offered by *FakeLM: Send Agent Request* when no control folder names one (`npm start`). */
+/** The deny reason of the demo workspace's Stop rule (test/fixtures/workspace/.vscode/settings.json). */
+export const DEMO_STOP_GATE_MARKER = 'report the result before you stop';
+
+/**
+ * Demo scenarios (`npm start`): typed into Chat (agent mode, Fake Model) or picked in *FakeLM: Send Agent Request*.
+ * Each shows one thing Hookwarden does, with the demo workspace's rules (test/fixtures/workspace/.vscode/settings.json)
+ * and the demo profile's `hookwarden.subagents.maxPerSession: 1`.
+ */
 export const DEMO_SCENARIOS: readonly AgentScenario[] = [
 	{
 		id: 'demo-echo',
@@ -133,6 +202,14 @@ export const DEMO_SCENARIOS: readonly AgentScenario[] = [
 		steps: [
 			terminal('rm -rf ~/victim', 'Delete the old folder'),
 			text('The delete was blocked; I will leave the folder alone.'),
+		],
+	},
+	{
+		id: 'demo-approval',
+		prompt: 'Publish the package.',
+		steps: [
+			terminal('npm publish --dry-run', 'Publish the package (dry run)'),
+			text('Publish step finished; see the approval you answered in the Hookwarden views.'),
 		],
 	},
 	{
@@ -156,4 +233,26 @@ export const DEMO_SCENARIOS: readonly AgentScenario[] = [
 			steps: [terminal('ls', 'List the files'), text('Listed.')],
 		},
 	},
+	{
+		id: 'demo-stop-gate',
+		prompt: 'Finish up and stop.',
+		steps: [text('All done, I am stopping now.')],
+		stopGate: {
+			marker: DEMO_STOP_GATE_MARKER,
+			steps: [
+				terminal('npm test', 'Run the tests before stopping'),
+				text('Hookwarden asked me to run the tests first: npm test passed. Now I am done.'),
+			],
+		},
+	},
 ];
+
+/** What the model says to a prompt no scenario knows: the prompts to type. */
+export function unscriptedReply(): string {
+	return [
+		'I am a scripted test model: I only act out the Hookwarden demo. Type one of these (agent mode):',
+		...DEMO_SCENARIOS.map((s) => `- "${s.prompt}"`),
+		'',
+		'Or run "FakeLM: Send Agent Request" from the Command Palette to pick one.',
+	].join('\n');
+}

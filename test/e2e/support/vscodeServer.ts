@@ -168,7 +168,10 @@ export function findServerInstall(repoRoot?: string): VscodeServerInstall | unde
 		} catch {
 			return undefined;
 		}
-		const envSh = path.join(root, '.vscode-server', 'env.sh');
+		const envSh = path.join(
+			nonEmpty(process.env.HOOKWARDEN_VSCODE_SERVER_DIR) ?? path.join(root, '.vscode-server'),
+			'env.sh',
+		);
 		if (!fs.existsSync(envSh)) {
 			return undefined;
 		}

@@ -135,8 +135,8 @@ describe('the Copilot-runtime events are recorded and shown', () => {
 			'run_in_terminal: failed: Path does not exist',
 			'run_in_terminal: rm -rf build',
 			'Notification: Run command: echo hi',
-			'ErrorOccurred: Network timeout',
-			'SessionEnd: error',
+			'Error: Network timeout',
+			'Session end: error',
 		]);
 	});
 

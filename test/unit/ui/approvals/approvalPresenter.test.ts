@@ -74,7 +74,7 @@ describe('presentApproval', () => {
 		expect(view).toMatchObject({
 			id: 'a1',
 			label: 'npm publish --tag next',
-			description: 'run_in_terminal · 120 s left',
+			description: '120 s left',
 			iconId: 'question',
 			contextValue: 'hookwarden:approval+pending',
 		});

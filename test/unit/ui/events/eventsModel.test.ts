@@ -57,13 +57,13 @@ function labels(model: EventsModel, node?: EventsNode): string[] {
 }
 
 describe('presentEvent', () => {
-	it('shows the tool, the command, the verdict, the deciding rule and the latency', () => {
+	it('fits the sidebar: the tool and command as label, the verdict and rule as description, the rest in the tooltip', () => {
 		const view = presentEvent(
 			recorded(preToolUse({ tool: shellTool('make deploy') }), { decision: DENY }),
 		);
 		expect(view).toMatchObject({
 			label: 'run_in_terminal: make deploy',
-			description: 'PreToolUse · deny · no-deploy · 4 ms',
+			description: 'deny · no-deploy',
 			iconId: 'error',
 			iconColorId: 'testing.iconFailed',
 			contextValue: 'hookwarden:event+deny',
@@ -71,13 +71,14 @@ describe('presentEvent', () => {
 		expect(view.tooltip).toContain(
 			'Decided by: hookwarden.policy / no-deploy (workspace settings)',
 		);
+		expect(view.tooltip).toMatch(/answered in \d+ ms/);
 	});
 
 	it('masks secrets in summaries and documents', () => {
 		const token = `sk-ant-${'x'.repeat(30)}`;
 		const entry = recorded(userPrompt(`use ${token}`));
 		expect(summarizeEvent(entry.event)).not.toContain(token);
-		expect(presentEvent(entry).label).toMatch(/^UserPromptSubmit: “use sk-a…\[masked\]…xx”$/);
+		expect(presentEvent(entry).label).toMatch(/^Prompt: “use sk-a…\[masked\]…xx”$/);
 		expect(renderEventDocument(entry)).not.toContain(token);
 	});
 
@@ -115,7 +116,11 @@ describe('EventsModel', () => {
 		const top = model.children();
 		expect(top.map((n) => n.key)).toEqual(['n:1', 's:s2', 's:s1']);
 		const s1 = top[2];
-		expect(labels(model, s1)).toEqual(['run_in_terminal: pwd', 'a:s1:call_1', 'SessionStart: new']);
+		expect(labels(model, s1)).toEqual([
+			'run_in_terminal: pwd',
+			'a:s1:call_1',
+			'Session start: new',
+		]);
 		expect(labels(model, model.children(s1)[1])).toEqual(['run_in_terminal: ls']);
 	});
 
@@ -136,7 +141,7 @@ describe('EventsModel', () => {
 		model.setFilter({ verdicts: new Set(['deny']), kinds: new Set() });
 		expect(labels(model, model.children()[0])).toEqual(['run_in_terminal: make deploy']);
 		model.setFilter({ verdicts: new Set(), kinds: new Set(['SessionStart']) });
-		expect(labels(model, model.children()[0])).toEqual(['SessionStart: new']);
+		expect(labels(model, model.children()[0])).toEqual(['Session start: new']);
 		model.setFilter({ verdicts: new Set(['ask']), kinds: new Set() });
 		expect(model.children()).toEqual([]);
 	});

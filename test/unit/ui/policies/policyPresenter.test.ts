@@ -47,7 +47,7 @@ describe('presentPolicies', () => {
 		expect(user).toMatchObject({ label: 'User Settings', description: '1 rule' });
 		expect(user?.children?.[0]).toMatchObject({
 			label: 'no-deploy',
-			description: 'deny · command make deploy',
+			description: 'make deploy',
 			contextValue: 'hookwarden:rule+active',
 			reveal: { file: USER_FILE, index: 0 },
 		});
