@@ -1,3 +1,4 @@
+import { eventSubject } from '../events/eventSubject';
 import type { HookEvent } from '../events/hookEvent';
 
 const MAX_SUMMARY = 200;
@@ -13,16 +14,12 @@ export function summarizeEvent(event: HookEvent): string {
 		case 'PermissionRequest': {
 			const { tool } = event;
 			const what =
-				tool.commandLine ??
-				(tool.paths.length > 0
-					? tool.paths.join(', ')
-					: Object.keys(tool.input).length > 0
-						? JSON.stringify(tool.input)
-						: '');
+				eventSubject(event) ||
+				(Object.keys(tool.input).length > 0 ? JSON.stringify(tool.input) : '');
 			return clip(what ? `${tool.name}: ${what}` : tool.name);
 		}
 		case 'UserPromptSubmit':
-			return clip(`prompt: ${event.prompt}`);
+			return clip(`prompt: ${eventSubject(event)}`);
 		case 'SessionStart':
 			return clip(`session start${event.source ? ` (${event.source})` : ''}`);
 		case 'SubagentStart':
@@ -39,7 +36,7 @@ export function summarizeEvent(event: HookEvent): string {
 		case 'ErrorOccurred':
 			return clip(`error: ${event.error ?? '?'}`);
 		case 'PostToolUseFailure':
-			return clip(`${event.tool.name} failed: ${event.error ?? '?'}`);
+			return clip(`${event.tool.name} ${eventSubject(event)}`);
 		case 'Notification':
 			return clip(
 				`notification${event.notificationType ? ` (${event.notificationType})` : ''}: ${event.message ?? event.title ?? ''}`,

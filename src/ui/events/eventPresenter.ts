@@ -1,3 +1,4 @@
+import { eventSubject } from '../../core/events/eventSubject';
 import type { HookEvent } from '../../core/events/hookEvent';
 import type { HookEventName } from '../../core/events/hookEventName';
 import { toolOfEvent } from '../../core/events/toolOfEvent';
@@ -39,39 +40,11 @@ export function verdictOf(entry: RecordedEvent): VerdictFilter {
 
 /** One line saying what the event was about: the command, the paths, or a prompt excerpt; secrets masked. */
 export function summarizeEvent(event: HookEvent): string {
-	switch (event.name) {
-		case 'PreToolUse':
-		case 'PostToolUse':
-		case 'PermissionRequest': {
-			const { tool } = event;
-			if (tool.commandLine !== undefined) {
-				return oneLine(maskSecrets(tool.commandLine));
-			}
-			if (tool.paths.length > 0) {
-				return oneLine(tool.paths.join(', '));
-			}
-			return '';
-		}
-		case 'UserPromptSubmit':
-			return `“${oneLine(maskSecrets(event.prompt))}”`;
-		case 'SubagentStart':
-		case 'SubagentStop':
-			return event.agentType ?? event.agentName ?? '';
-		case 'SessionStart':
-			return event.source ?? '';
-		case 'PreCompact':
-			return event.trigger ?? '';
-		case 'ErrorOccurred':
-			return oneLine(maskSecrets(event.error ?? ''));
-		case 'PostToolUseFailure':
-			return oneLine(maskSecrets(`failed: ${event.error ?? '?'}`));
-		case 'Notification':
-			return oneLine(maskSecrets(event.message ?? event.title ?? ''));
-		case 'SessionEnd':
-			return event.reason ?? '';
-		default:
-			return '';
+	if (event.name === 'Stop') {
+		return '';
 	}
+	const subject = oneLine(maskSecrets(eventSubject(event)));
+	return event.name === 'UserPromptSubmit' ? `“${subject}”` : subject;
 }
 
 /** Short names for the tree, which has little room; the tooltip keeps the hook event's own name. */
