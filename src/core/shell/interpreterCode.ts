@@ -236,7 +236,7 @@ export function codeEffects(code: InterpreterCode): CodeEffect[] {
 		const open = (match.index ?? 0) + match[0].length - 1;
 		const { first, all } = firstArgument(text, open);
 		const name = match[0].replace(/\s*\($/, '');
-		const argument = name.startsWith("Path(") ? (/^Path\(([^)]*)\)/.exec(name)?.[1] ?? '') : first;
+		const argument = name.startsWith('Path(') ? (/^Path\(([^)]*)\)/.exec(name)?.[1] ?? '') : first;
 		effects.push({ argv: ['rm', pathWord(argument)], text: `${name}(${all})` });
 	}
 	// Backticks and `%x(…)` run a shell in Perl, Ruby and PHP.
