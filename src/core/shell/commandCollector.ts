@@ -98,6 +98,9 @@ export class CommandCollector {
 		if (script) {
 			this.reparse(script.text, { ...inner, origin: 'shellString', dialect: script.dialect });
 		}
+		for (const text of gitShellValues(peeled.argv)) {
+			this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
+		}
 		const readsStdin = readsScriptFromStdin(peeled.argv);
 		if (raw.stdinScripts.length > 0 && readsStdin) {
 			const dialect = POWERSHELLS.has(programName(peeled.argv[0] ?? '')) ? 'powershell' : 'bash';
@@ -174,6 +177,22 @@ export class CommandCollector {
 		this.commands.push(command);
 		return this.commands.length - 1;
 	}
+}
+
+/** Shell commands git runs from its own `-c` settings: `alias.x=!cmd` and `core.sshCommand=cmd`. */
+function gitShellValues(argv: readonly string[]): string[] {
+	if (programName(argv[0] ?? '') !== 'git') {
+		return [];
+	}
+	const values: string[] = [];
+	argv.forEach((word, index) => {
+		const setting = word === '-c' ? (argv[index + 1] ?? '') : '';
+		const match = /^(?:alias\.[^=]+=!|core\.sshcommand=)([\s\S]+)$/i.exec(setting);
+		if (match?.[1]) {
+			values.push(match[1]);
+		}
+	});
+	return values;
 }
 
 /** Quotes a word for display only when it would otherwise read as several words. */

@@ -89,6 +89,9 @@ export function substitutedLiteral(word: string): string | undefined {
 		return undefined;
 	}
 	const body = (match[2] ?? '').trim();
+	if (!/^(['"])[^'"]*\1$/.test(body) && /[|;&<>`$()]/.test(body)) {
+		return undefined;
+	}
 	const unquoted = /^(['"])([\s\S]*)\1$/.exec(body)?.[2] ?? body;
 	return match[1] === 'printf' ? printfText([unquoted]) : unquoted;
 }

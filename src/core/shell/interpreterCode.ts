@@ -1,5 +1,8 @@
 import { programName } from './programName';
 
+/** The command word standing for code an interpreter decodes and then runs (`exec(base64.b64decode(…))`). */
+export const DECODED_CODE = '$DECODED_CODE';
+
 /** A scripting language whose one-liners are read for destructive calls. */
 export type InterpreterLanguage = 'python' | 'javascript' | 'perl' | 'ruby' | 'php' | 'awk' | 'lua';
 
@@ -248,11 +251,11 @@ export function codeEffects(code: InterpreterCode): CodeEffect[] {
 	}
 	// `exec(base64.b64decode(…))`, `eval(atob(…))`: code that hides what it runs.
 	if (
-		/\b(?:exec|eval)\s*\(\s*(?:base64\.|atob|Buffer\.from|codecs\.decode|bytes\.fromhex|zlib)/.test(
+		/\b(?:exec|eval|Function)\s*\(\s*(?:[\w.]*\(?["']?base64|__import__|atob|Buffer\.from|codecs\.decode|bytes\.fromhex|zlib|marshal|pack\s*\(|decode_base64|unpack)/.test(
 			text,
 		)
 	) {
-		effects.push({ argv: ['$UNKNOWN_COMMAND'], text: 'decoded code run with exec/eval' });
+		effects.push({ argv: [DECODED_CODE], text: 'decoded code run with exec/eval' });
 	}
 	return effects;
 }

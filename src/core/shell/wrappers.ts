@@ -46,6 +46,10 @@ const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
 	stdbuf: { valueShort: 'ioe', valueLong: ['input', 'output', 'error'] },
 	ionice: { valueShort: 'cn', valueLong: ['class', 'classdata'], noCommand: 'pPu' },
 	setsid: {},
+	runuser: {
+		valueShort: 'ugGw',
+		valueLong: ['user', 'group', 'supp-group', 'whitelist-environment'],
+	},
 	unbuffer: { valueShort: 'p' },
 	strace: { valueShort: 'abeEIoOpPsSuUX', valueLong: ['output', 'trace', 'signal', 'user'] },
 	ltrace: { valueShort: 'aeEfFlnopsSuwxX', valueLong: ['output', 'library'] },
@@ -185,6 +189,10 @@ function commandOption(argv: readonly string[], short: string, long: string): st
  * `parallel 'rm {}' ::: a`): the command as `sh -c <string>`, so the string is read like any other shell string.
  */
 function shellStringWrapper(argv: readonly string[], name: string): readonly string[] | undefined {
+	if (name === 'runuser' && argv.includes('-c')) {
+		const command = commandOption(argv, '-c', 'command');
+		return command === undefined ? undefined : ['sh', '-c', command];
+	}
 	if (name === 'script' || name === 'flock') {
 		const command = commandOption(argv, '-c', 'command');
 		return command === undefined ? undefined : ['sh', '-c', command];

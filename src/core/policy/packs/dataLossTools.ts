@@ -214,6 +214,18 @@ function contentHit(command: SimpleCommand, name: string, base: TargetBase): Hit
 	if (files.length === 0 || letters.has('h') || hasLong(long, 'help')) {
 		return undefined;
 	}
+	if (name === 'truncate') {
+		const args = command.argv.slice(1);
+		const sizeAt = args.findIndex((word) => word === '-s' || word === '--size');
+		const size =
+			sizeAt >= 0
+				? args[sizeAt + 1]
+				: args.find((word) => /^(?:-s|--size=)/.test(word))?.replace(/^-s|^--size=/, '');
+		// Growing or creating a file (`-s 10M`, `-s +1G`) loses nothing; shrinking it does.
+		if (size !== undefined && !/^(?:0+[KMGTPE]?B?|-.*|<.*|\/.*|%.*)$/i.test(size)) {
+			return undefined;
+		}
+	}
 	if (files.some((file) => DEVICE.test(file))) {
 		return deny(
 			'diskErase',

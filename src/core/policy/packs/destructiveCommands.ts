@@ -1,5 +1,5 @@
 import type { SimpleCommand } from '../../shell/commandLine';
-import { interpreterReadsStdin } from '../../shell/interpreterCode';
+import { DECODED_CODE, interpreterReadsStdin } from '../../shell/interpreterCode';
 import { isDecoder } from '../../shell/fedScripts';
 import { POSIX_SHELLS, POWERSHELLS, readsScriptFromStdin } from '../../shell/embeddedScripts';
 import { parsePowerShellArguments } from '../../shell/powershellArguments';
@@ -212,7 +212,7 @@ function gitHit(command: SimpleCommand): Hit | undefined {
 		case 'push': {
 			const force =
 				letters.has('f') ||
-				long.some((option) => option.length >= 4 && 'force'.startsWith(option)) ||
+				long.some((option) => option.length >= 3 && 'force'.startsWith(option)) ||
 				operands.some((operand) => operand.startsWith('+'));
 			const mirror = hasLong(long, 'mirror');
 			if (force || mirror) {
@@ -509,6 +509,13 @@ function hiddenScriptHit(
 	index: number,
 	all: readonly SimpleCommand[],
 ): Hit | undefined {
+	if (command.origin === 'interpreter' && command.argv[0] === DECODED_CODE) {
+		return {
+			rule: 'obfuscatedScript',
+			verdict: 'ask',
+			reason: `Interpreter code runs code it decodes first (${command.text}), which hides what it does; the user confirms it.`,
+		};
+	}
 	const pipeline = command.pipeline;
 	const seen = all.some(
 		(other) =>
@@ -688,9 +695,11 @@ function commandHits(
 					command,
 					starts.map((start) =>
 						// Filters bound a delete that starts at the workspace: ask, as for other deletes there.
-						/^\.\/?$/.test(start) && !base.cwdUnknown
-							? { kind: 'ordinary' as const }
-							: classifyTarget(start, base),
+						/^\/(?:var\/)?tmp\/?$/.test(start)
+							? { kind: 'disposable' as const }
+							: /^\.\/?$/.test(start) && !base.cwdUnknown
+								? { kind: 'ordinary' as const }
+								: classifyTarget(start, base),
 					),
 					true,
 					true,

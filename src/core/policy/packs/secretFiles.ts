@@ -60,6 +60,7 @@ const READERS = new Set([
 	'select-string',
 	'copy-item',
 	'dotenv',
+	'gc',
 ]);
 
 /** The words of a command that name a file it reads, including `curl -F x=@file`, `--data @file` and `< file`. */
