@@ -68,7 +68,8 @@ export async function run(): Promise<Record<string, number>> {
 	// fan-out and a heredoc, plus a chain of plain commands: the worst case an agent realistically sends.
 	const nested = [
 		...Array.from({ length: 30 }, (_, i) => `npm run step${i} -- --flag=${i}`),
-		`sudo -u app env A=1 nice -n 5 timeout 30 bash -c "sh -c 'rm -rf build && python3 -c \\"import os; os.system(\\\\\"git status\\\\\")\\"'"`,
+		// bash -c "sh -c '… python3 -c \"import os; os.system(…)\"'": three levels of quoting.
+		String.raw`sudo -u app env A=1 nice -n 5 timeout 30 bash -c "sh -c 'rm -rf build && python3 -c \"import os; os.system(\\\"git status\\\")\"'"`,
 		`echo 'ls -la' | sudo bash -s`,
 		`find . -name '*.tmp' -exec sh -c 'rm -f "$1"' _ {} \\;`,
 		`ls | xargs -I{} sh -c 'echo {}'`,
@@ -84,7 +85,10 @@ export async function run(): Promise<Record<string, number>> {
 	const nestedInput: PolicyInput = {
 		...input,
 		event: {
-			...input.event,
+			name: 'PreToolUse',
+			dialect: 'vscode',
+			timestamp: new Date().toISOString(),
+			cwd: '/ws',
 			tool: toolCallOf('run_in_terminal', { command: nested }, { cwd: '/ws' }),
 		},
 		shell: analyzer.analyze(nested, 'bash'),

@@ -278,26 +278,63 @@ function cmdDeleteHit(command: SimpleCommand, name: string, base: TargetBase): H
 	return ask('delete', command, 'deletes files');
 }
 
+/** Every program this module judges; other names return at once. */
+const TOOLS: ReadonlySet<string> = new Set([
+	'rsync',
+	'chmod',
+	'chown',
+	'chgrp',
+	'truncate',
+	'shred',
+	'rd',
+	'del',
+	'erase',
+	'rmdir',
+	'wipefs',
+	'mdadm',
+	'lvremove',
+	'vgremove',
+	'pvremove',
+	'dmsetup',
+	'blkdiscard',
+	'parted',
+	'sgdisk',
+	'gdisk',
+	'fdisk',
+	'sfdisk',
+	'cfdisk',
+	'cryptsetup',
+	'zpool',
+	'zfs',
+	'vssadmin',
+	'wmic',
+	'diskpart',
+	'format',
+]);
+
 /** Hits for data-loss tools other than `rm` and git: sync deletes, permission sweeps, disk tools, truncation, cmd deletes. */
-export function dataLossToolHit(command: SimpleCommand, base: TargetBase): Hit | undefined {
+export function dataLossToolHit(command: SimpleCommand, base: () => TargetBase): Hit | undefined {
 	const name = programName(command.argv[0] ?? '');
+	if (!TOOLS.has(name)) {
+		return undefined;
+	}
 	switch (name) {
 		case 'rsync':
-			return rsyncHit(command, base);
+			return rsyncHit(command, base());
 		case 'chmod':
 		case 'chown':
 		case 'chgrp':
-			return permissionsHit(command, name, base);
+			return permissionsHit(command, name, base());
 		case 'truncate':
 		case 'shred':
-			return contentHit(command, name, base);
+			return contentHit(command, name, base());
 		case 'rd':
 		case 'del':
 		case 'erase':
-			return command.dialect === 'powershell' ? undefined : cmdDeleteHit(command, name, base);
+			return command.dialect === 'powershell' ? undefined : cmdDeleteHit(command, name, base());
 		case 'rmdir':
 			return command.argv.slice(1).some((word) => /^\/[sS]$/.test(word))
-				? cmdDeleteHit(command, name, base)
+				? cmdDeleteHit(command, name, base())
 				: undefined;
 		default:
 			return diskToolHit(command, name);

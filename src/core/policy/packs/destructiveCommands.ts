@@ -656,6 +656,24 @@ function findDeletes(argv: readonly string[]): readonly string[] | undefined {
 	return starts.length > 0 ? starts : ['.'];
 }
 
+/** Programs that run code they are given (shells, interpreters, `eval`, `iex`): the only ones that can run a hidden script. */
+const RUNNERS: ReadonlySet<string> = new Set([
+	...POSIX_SHELLS,
+	...POWERSHELLS,
+	...INTERPRETERS,
+	'eval',
+	'source',
+	'.',
+	'iex',
+	'invoke-expression',
+	'python3.12',
+	'nodejs',
+	'bun',
+	'deno',
+	'lua',
+	'$decoded_code',
+]);
+
 /** Deleters run through npx and friends that take paths like `rm -rf`. */
 const TREE_DELETERS = new Set(['rimraf', 'del-cli', 'trash-empty', 'rmrf']);
 
@@ -667,26 +685,30 @@ function commandHits(
 ): Hit[] {
 	const name = programName(command.argv[0] ?? '');
 	const cmdlet = powerShellCmdlet(name);
-	const base = targetBase(command, index, all, input);
+	// Worked out only for commands that delete or change paths: most sub-commands never need it.
+	let lazyBase: TargetBase | undefined;
+	const base = (): TargetBase => (lazyBase ??= targetBase(command, index, all, input));
 	const hits: (Hit | undefined)[] = [
 		forkBombHit(command),
-		remoteCodeHit(command, index, all),
+		RUNNERS.has(name) || command.origin === 'interpreter' || command.pipeline
+			? remoteCodeHit(command, index, all)
+			: undefined,
 		diskHit(command, command.dialect === 'powershell' ? cmdlet : name),
-		dynamicCommandHit(command, base),
+		command.dynamicWord ? dynamicCommandHit(command, base()) : undefined,
 	];
 	if (command.dialect === 'powershell' && cmdlet === 'remove-item') {
 		// PowerShell on Linux and macOS has no `rm` alias, so `rm -rf` there is the Unix program.
-		const asCmdlet = powerShellRemove(command, base);
-		const asUnix = name === 'rm' ? unixRm(command, base) : undefined;
+		const asCmdlet = powerShellRemove(command, base());
+		const asUnix = name === 'rm' ? unixRm(command, base()) : undefined;
 		hits.push(asUnix?.verdict === 'deny' ? asUnix : asCmdlet);
 	} else if (name === 'rm') {
-		hits.push(unixRm(command, base));
+		hits.push(unixRm(command, base()));
 	} else if (TREE_DELETERS.has(name)) {
-		hits.push(unixRm(command, base, true));
+		hits.push(unixRm(command, base(), true));
 	} else if (name === 'unlink') {
-		hits.push(unixRm(command, base));
+		hits.push(unixRm(command, base()));
 	} else if (name === 'remove-item') {
-		hits.push(powerShellRemove(command, base));
+		hits.push(powerShellRemove(command, base()));
 	} else if (name === 'find') {
 		const starts = findDeletes(command.argv);
 		if (starts) {
@@ -697,9 +719,9 @@ function commandHits(
 						// Filters bound a delete that starts at the workspace: ask, as for other deletes there.
 						/^\/(?:var\/)?tmp\/?$/.test(start)
 							? { kind: 'disposable' as const }
-							: /^\.\/?$/.test(start) && !base.cwdUnknown
+							: /^\.\/?$/.test(start) && !base().cwdUnknown
 								? { kind: 'ordinary' as const }
-								: classifyTarget(start, base),
+								: classifyTarget(start, base()),
 					),
 					true,
 					true,

@@ -4,9 +4,23 @@ import { programName } from '../../shell/programName';
 import type { Finding } from '../finding';
 import type { PolicyInput } from '../policyInput';
 
-/** Files that usually hold credentials, by their path as written; templates such as `.env.example` are not secrets. */
-const SECRET_FILE =
-	/(?:^|[/\\])(?:\.env(?:\.(?!example\b|sample\b|template\b|dist\b|defaults?\b|schema\b)[\w.-]+)?|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|\.aws[/\\](?:credentials|config)|\.npmrc|\.pypirc|\.netrc|_netrc|\.git-credentials|\.docker[/\\]config\.json|\.kube[/\\]config|[^/\\]+\.(?:pem|key|p12|pfx|keystore|jks)|credentials\.json|service[-_]account[^/\\]*\.json|\.vault-token|\.pgpass)$/i;
+/** Names of files that usually hold credentials; templates such as `.env.example` are not secrets. */
+const SECRET_NAME =
+	/^(?:\.env(?:\.(?!example$|sample$|template$|dist$|defaults?$|schema$)[\w.-]+)?|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|\.npmrc|\.pypirc|\.netrc|_netrc|\.git-credentials|\.vault-token|\.pgpass|credentials\.json|service[-_]account[\w.-]*\.json|[\w.-]+\.(?:pem|key|p12|pfx|keystore|jks))$/i;
+
+/** Secret files known by their folder as well as their name. */
+const SECRET_IN_FOLDER =
+	/(?:^|[/\\])(?:\.aws[/\\](?:credentials|config)|\.docker[/\\]config\.json|\.kube[/\\]config)$/i;
+
+/** Whether a path names a file that usually holds credentials. */
+function isSecretFile(path: string): boolean {
+	const trimmed = path.replace(/[/\\]+$/, '');
+	const name = trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
+	if (name.length > 80 || !/env|id_|rc$|\.|cred|token|pass/i.test(name)) {
+		return false;
+	}
+	return SECRET_NAME.test(name) || SECRET_IN_FOLDER.test(trimmed);
+}
 
 /** Programs that read (print, copy, send or load) the files named as their operands. */
 const READERS = new Set([
@@ -71,7 +85,7 @@ function readFiles(command: SimpleCommand): string[] {
 	const files = command.redirects
 		.filter((redirect) => /^\d*<$/.test(redirect.operator))
 		.map((redirect) => redirect.target);
-	if (READERS.has(name) || READERS.has(cmdlet)) {
+	if (args.length > 0 && (READERS.has(name) || READERS.has(cmdlet))) {
 		files.push(...args.map((word) => word.replace(/^-\w+[:=]?|^--[\w-]+=/, '')));
 	}
 	if (['curl', 'wget', 'http', 'invoke-webrequest', 'invoke-restmethod'].includes(cmdlet)) {
@@ -107,7 +121,7 @@ export function secretFileFindings(input: PolicyInput): Finding[] {
 			candidates.push({ path, command: command.text });
 		}
 	}
-	const hit = candidates.find((candidate) => SECRET_FILE.test(candidate.path.replace(/\/+$/, '')));
+	const hit = candidates.find((candidate) => isSecretFile(candidate.path));
 	if (!hit) {
 		return [];
 	}
