@@ -242,8 +242,13 @@ export function codeEffects(code: InterpreterCode): CodeEffect[] {
 		const argument = name.startsWith('Path(') ? (/^Path\(([^)]*)\)/.exec(name)?.[1] ?? '') : first;
 		effects.push({ argv: ['rm', pathWord(argument)], text: `${name}(${all})` });
 	}
-	// Backticks and `%x(…)` run a shell in Perl, Ruby and PHP.
+	// Backticks and `%x(…)` run a shell in Perl, Ruby and PHP, and so do `system`/`exec` written without parentheses.
 	if (['perl', 'ruby', 'php'].includes(code.language)) {
+		for (const match of text.matchAll(
+			/\b(?:system|exec)\s+(?:qq?\{([^}]*)\}|"([^"]*)"|'([^']*)')/g,
+		)) {
+			effects.push({ shell: match[1] ?? match[2] ?? match[3] ?? '', text: match[0] });
+		}
 		for (const match of text.matchAll(/`([^`]+)`|%x\(([^)]*)\)|\bqx\{([^}]*)\}/g)) {
 			const shell = match[1] ?? match[2] ?? match[3] ?? '';
 			effects.push({ shell, text: match[0] });

@@ -25,12 +25,14 @@ const GRAMMAR_FILES: Readonly<Record<ShellDialect, string>> = {
 
 /**
  * Where a .wasm file is: next to the bundle in `dist/` (esbuild copies them there), else in node_modules when this
- * file runs from source (tests).
+ * file runs from source (tests) or from a bench bundle.
  */
 function wasmPath(file: string): string {
 	const candidates = [
 		join(__dirname, file),
 		join(__dirname, '../../../node_modules/@vscode/tree-sitter-wasm/wasm', file),
+		// A bench bundle in `out/bench-*/`.
+		join(__dirname, '../../node_modules/@vscode/tree-sitter-wasm/wasm', file),
 	];
 	const found = candidates.find((candidate) => existsSync(candidate));
 	if (!found) {

@@ -8,6 +8,7 @@ import { programName } from '../../shell/programName';
 import type { Finding } from '../finding';
 import type { Pack } from '../pack';
 import type { PolicyInput } from '../policyInput';
+import { serviceDataLossHit } from './serviceDataLoss';
 import { dataLossToolHit, hasLong, type Hit, unixOptions } from './dataLossTools';
 import {
 	classifyTarget,
@@ -695,6 +696,7 @@ function commandHits(
 			: undefined,
 		diskHit(command, command.dialect === 'powershell' ? cmdlet : name),
 		command.dynamicWord ? dynamicCommandHit(command, base()) : undefined,
+		serviceDataLossHit(command),
 	];
 	if (command.dialect === 'powershell' && cmdlet === 'remove-item') {
 		// PowerShell on Linux and macOS has no `rm` alias, so `rm -rf` there is the Unix program.
