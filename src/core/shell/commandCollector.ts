@@ -154,6 +154,18 @@ export class CommandCollector {
 		return index;
 	}
 
+	/** Reads text a command will run as a shell command line (`GIT_SSH_COMMAND=…`) as commands run by `context.parent`. */
+	runShellText(text: string, context: WalkContext): void {
+		if (context.depth < MAX_DEPTH) {
+			this.reparse(text, {
+				...context,
+				origin: 'shellString',
+				dialect: 'bash',
+				depth: context.depth + 1,
+			});
+		}
+	}
+
 	private push(
 		raw: RawCommand,
 		wrappers: readonly string[],
