@@ -64,9 +64,49 @@ export async function run(): Promise<Record<string, number>> {
 		}
 		batchTimes.push((performance.now() - start) / batch);
 	}
+	// A long, nested line: wrappers, a shell string inside a shell string, interpreter code, a pipe into a shell,
+	// fan-out and a heredoc, plus a chain of plain commands: the worst case an agent realistically sends.
+	const nested = [
+		...Array.from({ length: 30 }, (_, i) => `npm run step${i} -- --flag=${i}`),
+		// bash -c "sh -c '… python3 -c \"import os; os.system(…)\"'": three levels of quoting.
+		String.raw`sudo -u app env A=1 nice -n 5 timeout 30 bash -c "sh -c 'rm -rf build && python3 -c \"import os; os.system(\\\"git status\\\")\"'"`,
+		`echo 'ls -la' | sudo bash -s`,
+		`find . -name '*.tmp' -exec sh -c 'rm -f "$1"' _ {} \\;`,
+		`ls | xargs -I{} sh -c 'echo {}'`,
+		`node -e "require('fs').rmSync('dist', {recursive: true, force: true})"`,
+		`bash <<EOF\ncd src\nrm -rf node_modules\nEOF`,
+	].join(' && ');
+	const nestedParse: number[] = [];
+	for (let i = 0; i < 300; i++) {
+		const start = performance.now();
+		analyzer.analyze(nested, 'bash');
+		nestedParse.push(performance.now() - start);
+	}
+	const nestedInput: PolicyInput = {
+		...input,
+		event: {
+			name: 'PreToolUse',
+			dialect: 'vscode',
+			timestamp: new Date().toISOString(),
+			cwd: '/ws',
+			tool: toolCallOf('run_in_terminal', { command: nested }, { cwd: '/ws' }),
+		},
+		shell: analyzer.analyze(nested, 'bash'),
+	};
+	const nestedTimes: number[] = [];
+	for (let round = 0; round < 50; round++) {
+		const start = performance.now();
+		for (let i = 0; i < 20; i++) {
+			evaluatePolicy(policy, nestedInput, BUILTIN_PACKS);
+		}
+		nestedTimes.push((performance.now() - start) / 20);
+	}
 	return {
 		rules: policy.rules.length,
 		evaluateMedianUs: median(batchTimes) * 1000,
 		parseMedianUs: median(parseTimes) * 1000,
+		nestedCommands: nestedInput.shell?.commands.length ?? 0,
+		nestedParseMedianUs: median(nestedParse) * 1000,
+		nestedEvaluateMedianUs: median(nestedTimes) * 1000,
 	};
 }

@@ -78,6 +78,20 @@ async function policyBench() {
 		'info',
 		true,
 	);
+	row(
+		`shell parse of a long nested line, ${result.nestedCommands} sub-commands (median, warm)`,
+		result.nestedParseMedianUs,
+		'µs',
+		'info',
+		true,
+	);
+	row(
+		`policy evaluation of that line, ${result.rules} rules + packs (median)`,
+		result.nestedEvaluateMedianUs,
+		'µs',
+		'info',
+		true,
+	);
 }
 
 async function auditBench() {

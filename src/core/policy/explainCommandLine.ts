@@ -5,7 +5,7 @@ import type { DefaultHooksProvider } from './defaultHooksProvider';
 import { evaluatePolicy } from './evaluatePolicy';
 import type { Finding } from './finding';
 import { describeSource } from './describeSource';
-import type { ShellDialect } from '../shell/commandLine';
+import type { ShellDialect, SimpleCommand } from '../shell/commandLine';
 import { toolCallOf } from '../tools/toolCallOf';
 
 /**
@@ -37,11 +37,11 @@ export async function explainCommandLine(
 	lines.push(`Sub-commands (${commands.length}):`);
 	const placed = new Set<Finding>();
 	commands.forEach((command, i) => {
-		const via = command.origin === 'line' ? '' : ` [via ${command.origin}]`;
-		const wrappers =
-			command.wrappers.length > 0 ? ` [wrapped by ${command.wrappers.join(', ')}]` : '';
-		lines.push(`  ${i + 1}. ${command.text}${via}${wrappers}`);
+		lines.push(`  ${i + 1}. ${command.text}`);
 		lines.push(`     argv: ${JSON.stringify(command.argv)}`);
+		for (const note of howReached(command, commands)) {
+			lines.push(`     ${note}`);
+		}
 		const own = outcome.findings.filter((f) => f.subCommand === command.text && !placed.has(f));
 		for (const finding of own) {
 			placed.add(finding);
@@ -67,6 +67,50 @@ export async function explainCommandLine(
 		lines.push(`Skipped rule: ${problem.key}: ${problem.message}`);
 	}
 	return lines.join('\n');
+}
+
+/** How a sub-command is reached, in words: the construct that runs it, wrappers peeled, an expanded command word. */
+const ORIGINS: Readonly<Record<SimpleCommand['origin'], string>> = {
+	line: '',
+	substitution: 'command substitution, run first',
+	processSubstitution: 'process substitution, run alongside',
+	shellString: 'shell string (`-c`, `eval`, `ssh`, `su -c`, `cmd /c`, `pwsh -Command`)',
+	heredoc: 'script fed on stdin (heredoc / here-string)',
+	exec: 'fan-out: run by `find -exec`/`-ok` for each match',
+	xargs: 'fan-out: run by `xargs`/`parallel` on input words',
+	pipedScript: 'text piped or substituted into a shell',
+	interpreter: 'interpreter code (a shell or file call inside `python -c`, `node -e`, …)',
+};
+
+function howReached(command: SimpleCommand, all: readonly SimpleCommand[]): string[] {
+	const notes: string[] = [];
+	const origin = ORIGINS[command.origin];
+	if (origin !== '') {
+		const parent = command.parent === undefined ? undefined : all[command.parent];
+		notes.push(
+			`reached via ${origin}${parent && command.parent !== undefined ? ` from ${command.parent + 1}. \`${parent.text}\`` : ''}`,
+		);
+	}
+	if (command.wrappers.length > 0) {
+		notes.push(`wrappers peeled: ${command.wrappers.join(' → ')}`);
+	}
+	if (command.writtenAs !== undefined) {
+		notes.push(
+			`command word written as \`${command.writtenAs}\`${command.dynamicWord ? ' (only known at run time)' : ''}`,
+		);
+	}
+	if (command.inFunction !== undefined) {
+		const called = all.some(
+			(other) => other.argv[0] === command.inFunction && other.inFunction !== command.inFunction,
+		);
+		notes.push(
+			`in function \`${command.inFunction}\`${called ? '' : ', which the line never calls: not judged'}`,
+		);
+	}
+	if (command.pipeline) {
+		notes.push(`pipeline stage ${command.pipeline.stage + 1}`);
+	}
+	return notes;
 }
 
 function describeFinding(finding: Finding): string {

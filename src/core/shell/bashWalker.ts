@@ -13,6 +13,22 @@ interface Attached {
 
 const NONE: Attached = { redirects: [], stdinScripts: [] };
 
+/** Environment variables whose value programs run as a shell command line. */
+const SHELL_COMMAND_VARIABLES = new Set([
+	'GIT_SSH_COMMAND',
+	'GIT_SSH',
+	'GIT_EDITOR',
+	'GIT_SEQUENCE_EDITOR',
+	'GIT_PAGER',
+	'GIT_EXTERNAL_DIFF',
+	'PAGER',
+	'EDITOR',
+	'VISUAL',
+	'PROMPT_COMMAND',
+	'SSH_ASKPASS',
+	'RSYNC_RSH',
+]);
+
 /** Reads one redirect node (`2>>log`, `<<EOF … EOF`, `<<< "$x"`) into a redirect and, for here-documents, the text fed to stdin. */
 function readRedirect(node: SyntaxNode): { redirects: Redirect[]; stdin?: string } {
 	const children = childrenOf(node);
@@ -231,6 +247,18 @@ function visitCommand(
 		argv.length > 0
 			? collector.add({ argv, text: attached.text ?? node.text, redirects, stdinScripts }, context)
 			: undefined;
+	// `GIT_SSH_COMMAND='rm -rf ~' git fetch`: variables whose value a program runs as a shell command.
+	for (const child of children) {
+		if (child.node.type !== 'variable_assignment' || index === undefined) {
+			continue;
+		}
+		const parts = childrenOf(child.node);
+		const name = parts.find((part) => part.field === 'name')?.node.text ?? '';
+		const value = parts.find((part) => part.field === 'value')?.node;
+		if (value && SHELL_COMMAND_VARIABLES.has(name)) {
+			collector.runShellText(bashWordValue(value), { ...context, parent: index });
+		}
+	}
 	const inner = {
 		...nested(context, 'substitution'),
 		...(index !== undefined ? { parent: index } : {}),

@@ -3,7 +3,17 @@ export type ShellDialect = 'bash' | 'powershell';
 
 /** How a simple command was reached inside the line: directly, or run by another construct that executes its text. */
 export type CommandOrigin =
-	'line' | 'substitution' | 'processSubstitution' | 'shellString' | 'heredoc' | 'exec' | 'xargs';
+	| 'line'
+	| 'substitution'
+	| 'processSubstitution'
+	| 'shellString'
+	| 'heredoc'
+	| 'exec'
+	| 'xargs'
+	/** Text written into a shell's stdin by an earlier pipeline stage (`echo 'rm -rf /' | sh`). */
+	| 'pipedScript'
+	/** A shell command or file call inside interpreter code (`python -c "os.system('…')"`, `shutil.rmtree`). */
+	| 'interpreter';
 
 /** A file redirection attached to a simple command (`> out.txt`, `2>>log`, `| Out-File x`). */
 export interface Redirect {
@@ -38,6 +48,10 @@ export interface SimpleCommand {
 	 * `..`, `~/x`, `sub/dir`; a relative one is relative to the line's own cwd). Absent: the line's own cwd.
 	 */
 	readonly cwd?: string;
+	/** The command word as written when it was expanded to reach `argv[0]` (`{rm,-rf,/}`, `$(which rm)`, an alias). */
+	readonly writtenAs?: string;
+	/** True when the command word depends on a value not known before the line runs (`$X -rf /`, `${X:-rm}`). */
+	readonly dynamicWord?: boolean;
 	/** True when an earlier `cd` of the line went somewhere that cannot be known before the line runs (`cd "$X"`, `cd -`). */
 	readonly cwdUnknown?: boolean;
 }

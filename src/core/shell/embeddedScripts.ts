@@ -90,7 +90,25 @@ export function embeddedScript(argv: readonly string[]): EmbeddedScript | undefi
 	if (name === 'eval') {
 		return argv.length > 1 ? { text: argv.slice(1).join(' '), dialect: 'bash' } : undefined;
 	}
-	if (name === 'su') {
+	if (name === 'cmd') {
+		// `cmd /c "rd /s /q x"`: cmd's own syntax is close enough to bash's for finding its commands (`&`, `&&`, `|`).
+		const at = argv.findIndex((word) => /^\/[ck]$/i.test(word));
+		return at < 0 || at === argv.length - 1
+			? undefined
+			: {
+					text: argv
+						.slice(at + 1)
+						.join(' ')
+						.replace(/\\/g, '/'),
+					dialect: 'bash',
+				};
+	}
+	if (name === 'invoke-expression' || name === 'iex') {
+		return argv.length > 1 && !/^[-(]/.test(argv[1] ?? '') && !(argv[1] ?? '').startsWith('$')
+			? { text: argv.slice(1).join(' '), dialect: 'powershell' }
+			: undefined;
+	}
+	if (name === 'su' || name === 'runuser') {
 		for (let index = 1; index < argv.length; index++) {
 			const word = argv[index] ?? '';
 			if (word === '-c' || word === '--command') {
@@ -127,6 +145,10 @@ export function embeddedScript(argv: readonly string[]): EmbeddedScript | undefi
 				continue;
 			}
 			if (/^[-+][A-Za-z]+$/.test(word)) {
+				if (word.startsWith('-') && word.includes('n')) {
+					// `bash -n` only checks the syntax: nothing runs.
+					return undefined;
+				}
 				sawC ||= word.startsWith('-') && word.includes('c');
 				// `-o pipefail` and `-O extglob` take the next word.
 				if (/[oO]$/.test(word)) {
@@ -193,7 +215,7 @@ export function readsScriptFromStdin(argv: readonly string[]): boolean {
 			return true;
 		}
 		if (/^[-+][A-Za-z]+$/.test(word)) {
-			if (word.startsWith('-') && word.includes('c')) {
+			if (word.startsWith('-') && (word.includes('c') || word.includes('n'))) {
 				return false;
 			}
 			if (word.startsWith('-') && word.includes('s')) {

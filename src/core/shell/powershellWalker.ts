@@ -5,7 +5,8 @@ import { childrenOf, type SyntaxNode } from './syntaxTree';
 /** The single node a chain of one-child expression wrappers (`array_literal_expression` → `unary_expression` → …) comes down to. */
 function innermost(node: SyntaxNode): SyntaxNode {
 	let current = node;
-	while (current.childCount === 1) {
+	// A string holding one variable (`"$HOME\x"`) stops at the string: its text is the whole literal.
+	while (current.childCount === 1 && !current.type.endsWith('string_literal')) {
 		const only = current.child(0);
 		if (!only) {
 			break;

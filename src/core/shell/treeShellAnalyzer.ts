@@ -1,6 +1,7 @@
 import { walkBash } from './bashWalker';
 import { CommandCollector, type WalkContext } from './commandCollector';
 import type { CommandLineAnalysis, ShellAnalyzer, ShellDialect } from './commandLine';
+import { expandCommandBraces } from './dynamicWords';
 import { walkPowerShell } from './powershellWalker';
 import type { ShellTreeParsers } from './syntaxTree';
 
@@ -17,7 +18,7 @@ export function createTreeShellAnalyzer(parsers: ShellTreeParsers): ShellAnalyze
 					collector.errors.push(`no ${context.dialect} grammar loaded`);
 					return;
 				}
-				const tree = parser.parse(text);
+				const tree = parser.parse(context.dialect === 'bash' ? expandCommandBraces(text) : text);
 				if (!tree) {
 					collector.errors.push(`the ${context.dialect} parser gave up`);
 					return;

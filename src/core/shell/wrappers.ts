@@ -35,7 +35,7 @@ const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
 		assignments: true,
 	},
 	doas: { valueShort: 'uC', noCommand: 'L' },
-	env: { valueShort: 'uCS', valueLong: ['unset', 'chdir', 'split-string'], assignments: true },
+	env: { valueShort: 'uCSP', valueLong: ['unset', 'chdir', 'split-string'], assignments: true },
 	nice: { valueShort: 'n', valueLong: ['adjustment'] },
 	nohup: {},
 	timeout: { valueShort: 'sk', valueLong: ['signal', 'kill-after'], positional: 1 },
@@ -45,6 +45,34 @@ const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
 	exec: { valueShort: 'a' },
 	stdbuf: { valueShort: 'ioe', valueLong: ['input', 'output', 'error'] },
 	ionice: { valueShort: 'cn', valueLong: ['class', 'classdata'], noCommand: 'pPu' },
+	setsid: {},
+	runuser: {
+		valueShort: 'ugGw',
+		valueLong: ['user', 'group', 'supp-group', 'whitelist-environment'],
+	},
+	unbuffer: { valueShort: 'p' },
+	strace: { valueShort: 'abeEIoOpPsSuUX', valueLong: ['output', 'trace', 'signal', 'user'] },
+	ltrace: { valueShort: 'aeEfFlnopsSuwxX', valueLong: ['output', 'library'] },
+	chroot: { valueLong: ['userspec', 'groups'], positional: 1 },
+	taskset: { noCommand: 'p', positional: 1 },
+	chrt: { noCommand: 'pm', positional: 1 },
+	pkexec: { valueLong: ['user'] },
+	caffeinate: { valueShort: 'tw' },
+	firejail: {},
+	unshare: {},
+	proxychains: { valueShort: 'f' },
+	proxychains4: { valueShort: 'f' },
+	torsocks: {},
+	coproc: {},
+	busybox: {},
+	npx: { valueShort: 'p', valueLong: ['package'] },
+	pnpx: {},
+	bunx: {},
+	flock: {
+		valueShort: 'wEc',
+		valueLong: ['timeout', 'conflict-exit-code', 'command'],
+		positional: 1,
+	},
 	xargs: {
 		valueShort: 'adEILnPs',
 		optionalShort: 'iel',
@@ -142,6 +170,69 @@ function envSplitString(argv: readonly string[]): readonly string[] | undefined 
 	return undefined;
 }
 
+/** The value of a wrapper's option that holds a whole shell command (`script -c 'cmd'`, `flock -c 'cmd'`). */
+function commandOption(argv: readonly string[], short: string, long: string): string | undefined {
+	for (let index = 1; index < argv.length; index++) {
+		const word = argv[index] ?? '';
+		if (word === short || word === `--${long}`) {
+			return argv[index + 1];
+		}
+		if (word.startsWith(`--${long}=`)) {
+			return word.slice(long.length + 3);
+		}
+	}
+	return undefined;
+}
+
+/**
+ * Wrappers that hand their command to a shell as one string (`watch 'rm -rf x'`, `script -c`, `flock -c`,
+ * `parallel 'rm {}' ::: a`): the command as `sh -c <string>`, so the string is read like any other shell string.
+ */
+function shellStringWrapper(argv: readonly string[], name: string): readonly string[] | undefined {
+	if (name === 'runuser' && argv.includes('-c')) {
+		const command = commandOption(argv, '-c', 'command');
+		return command === undefined ? undefined : ['sh', '-c', command];
+	}
+	if (name === 'script' || name === 'flock') {
+		const command = commandOption(argv, '-c', 'command');
+		return command === undefined ? undefined : ['sh', '-c', command];
+	}
+	if (name === 'watch') {
+		let index = 1;
+		for (; index < argv.length; index++) {
+			const word = argv[index] ?? '';
+			if (word === '-x' || word === '--exec') {
+				return undefined;
+			}
+			if (['-n', '--interval', '-d'].includes(word) && /^[\d.]+$/.test(argv[index + 1] ?? '')) {
+				index++;
+			} else if (!word.startsWith('-')) {
+				break;
+			}
+		}
+		return index < argv.length ? ['sh', '-c', argv.slice(index).join(' ')] : undefined;
+	}
+	if (name === 'parallel') {
+		const separator = argv.findIndex((word) => /^:::+$/.test(word));
+		let start = 1;
+		while (start < argv.length && (argv[start] ?? '').startsWith('-')) {
+			start += /^-[jSP]$|^--(jobs|sshlogin|workdir|delay|timeout)$/.test(argv[start] ?? '') ? 2 : 1;
+		}
+		const template = argv.slice(start, separator < 0 ? undefined : separator);
+		const input = separator < 0 ? '' : (argv[separator + 1] ?? '');
+		if (template.length === 0) {
+			return undefined;
+		}
+		const joined = template.join(' ');
+		return [
+			'sh',
+			'-c',
+			/\{\}|\{\.\}/.test(joined) ? joined.replace(/\{\.?\}/g, input) : `${joined} ${input}`.trim(),
+		];
+	}
+	return undefined;
+}
+
 /** Peels `sudo`, `env`, `nice`, `timeout`, `xargs` and the other wrappers, outermost first, down to the program actually run. */
 export function peelWrappers(argv: readonly string[]): PeeledCommand {
 	let current = argv;
@@ -149,6 +240,13 @@ export function peelWrappers(argv: readonly string[]): PeeledCommand {
 	let viaXargs = false;
 	for (let guard = 0; guard < 16; guard++) {
 		const name = programName(current[0] ?? '');
+		const asShell = shellStringWrapper(current, name);
+		if (asShell) {
+			wrappers.push(current[0] ?? name);
+			viaXargs ||= name === 'parallel';
+			current = asShell;
+			continue;
+		}
 		const spec = WRAPPERS[name];
 		if (!spec) {
 			break;

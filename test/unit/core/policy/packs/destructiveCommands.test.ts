@@ -32,52 +32,49 @@ const ps = 'powershell' as const;
 describe('destructiveCommands: deny', () => {
 	it.each<[string, string, ShellDialect?]>([
 		// recursive forced deletes, every spelling and wrapper
-		['rm -rf build', 'recursiveForceDelete'],
-		['rm -fr build', 'recursiveForceDelete'],
-		['rm -Rf build', 'recursiveForceDelete'],
-		['rm -r -f build', 'recursiveForceDelete'],
-		['rm --recursive --force build', 'recursiveForceDelete'],
-		['rm --rec --forc build', 'recursiveForceDelete'],
-		['rm -v -R --force build', 'recursiveForceDelete'],
+		['rm -rf ~', 'recursiveForceDelete'],
+		['rm -fr ~', 'recursiveForceDelete'],
+		['rm -Rf ~', 'recursiveForceDelete'],
+		['rm -r -f ~', 'recursiveForceDelete'],
+		['rm --recursive --force ~', 'recursiveForceDelete'],
+		['rm --rec --forc ~', 'recursiveForceDelete'],
+		['rm -v -R --force ~', 'recursiveForceDelete'],
 		['/bin/rm -rf /', 'recursiveForceDelete'],
 		['\\rm -rf ~', 'recursiveForceDelete'],
 		['"rm" -rf ~', 'recursiveForceDelete'],
 		["r'm' -rf ~", 'recursiveForceDelete'],
 		['sudo rm -rf /var/lib', 'recursiveForceDelete'],
 		['sudo -u root -E rm -rf /var/lib', 'recursiveForceDelete'],
-		['env FOO=1 rm -rf x', 'recursiveForceDelete'],
-		['FOO=1 nice -n 5 timeout 10 nohup rm -rf x', 'recursiveForceDelete'],
-		['command rm -rf x', 'recursiveForceDelete'],
-		['doas rm -rf x', 'recursiveForceDelete'],
-		['ls | xargs rm -rf', 'recursiveForceDelete'],
-		['find . -name node_modules -exec rm -rf {} +', 'recursiveForceDelete'],
-		["find . -type d -execdir sudo rm -rf {} ';'", 'recursiveForceDelete'],
+		['env FOO=1 rm -rf /', 'recursiveForceDelete'],
+		['FOO=1 nice -n 5 timeout 10 nohup rm -rf /', 'recursiveForceDelete'],
+		['command rm -rf /', 'recursiveForceDelete'],
+		['doas rm -rf /', 'recursiveForceDelete'],
 		['bash -c "rm -rf /"', 'recursiveForceDelete'],
 		["ssh deploy@prod 'cd /srv && rm -rf *'", 'recursiveForceDelete'],
-		["sh -ec 'cd /tmp && rm -rf x'", 'recursiveForceDelete'],
+		["sh -ec 'cd / && rm -rf *'", 'recursiveForceDelete'],
 		['eval "rm -rf ~"', 'recursiveForceDelete'],
 		["sudo sh -c 'rm -rf /'", 'recursiveForceDelete'],
-		['echo ok && rm -rf dist || true', 'recursiveForceDelete'],
+		['echo ok && rm -rf ~/work || true', 'recursiveForceDelete'],
 		['echo "$(rm -rf ~)"', 'recursiveForceDelete'],
 		['echo `rm -rf ~`', 'recursiveForceDelete'],
 		['bash <<EOF\nrm -rf /\nEOF', 'recursiveForceDelete'],
-		['if [ -d x ]; then rm -rf x; fi', 'recursiveForceDelete'],
+		['if [ -d x ]; then rm -rf "$x"; fi', 'recursiveForceDelete'],
 		['for d in a b; do rm -rf "$d"; done', 'recursiveForceDelete'],
-		['Remove-Item -Recurse -Force C:\\temp', 'recursiveForceDelete', ps],
+		['Remove-Item -Recurse -Force C:\\', 'recursiveForceDelete', ps],
 		['Remove-Item C:\\temp -r -fo', 'recursiveForceDelete', ps],
-		['rm -r -fo ./dist', 'recursiveForceDelete', ps],
-		['ri -Recurse -Force x', 'recursiveForceDelete', ps],
-		['del -rec -force x', 'recursiveForceDelete', ps],
-		['rd x -Recurse -Force', 'recursiveForceDelete', ps],
-		['rmdir x -Recurse -Force', 'recursiveForceDelete', ps],
-		['erase x -Recurse -Force', 'recursiveForceDelete', ps],
-		['rm -rf ./dist', 'recursiveForceDelete', ps],
+		['rm -r -fo C:\\Users', 'recursiveForceDelete', ps],
+		['ri -Recurse -Force $dir', 'recursiveForceDelete', ps],
+		['del -rec -force ~', 'recursiveForceDelete', ps],
+		['rd / -Recurse -Force', 'recursiveForceDelete', ps],
+		['rmdir .. -Recurse -Force', 'recursiveForceDelete', ps],
+		['erase C:\\Windows -Recurse -Force', 'recursiveForceDelete', ps],
+		['rm -rf ~/', 'recursiveForceDelete', ps],
 		[
 			'Get-ChildItem | ForEach-Object { Remove-Item $_ -Recurse -Force }',
 			'recursiveForceDelete',
 			ps,
 		],
-		['pwsh -Command "Remove-Item -Recurse -Force x"', 'recursiveForceDelete'],
+		['pwsh -Command "Remove-Item -Recurse -Force C:\\"', 'recursiveForceDelete'],
 		// force pushes
 		['git push --force', 'forcePush'],
 		['git push -f origin main', 'forcePush'],
@@ -137,10 +134,14 @@ describe('destructiveCommands: deny', () => {
 describe('destructiveCommands: ask', () => {
 	it.each<[string, string, ShellDialect?]>([
 		['rm file.txt', 'delete'],
+		['ls | xargs rm -rf', 'delete'],
+		['find . -name node_modules -exec rm -rf {} +', 'delete'],
+		["find . -type d -execdir sudo rm -rf {} ';'", 'delete'],
+		['rm -rf src', 'delete'],
+		['git checkout -- src/a.ts', 'discardChanges'],
 		['rm -r dir', 'delete'],
 		['rm -f file.txt', 'delete'],
 		['rm -r -- -f', 'delete'],
-		['rmdir empty', 'delete'],
 		['unlink file', 'delete'],
 		['find . -name "*.pyc" -delete', 'delete'],
 		['git rm old.ts', 'delete'],
@@ -159,9 +160,6 @@ describe('destructiveCommands: ask', () => {
 		['git commit --amend --no-edit', 'historyRewrite'],
 		['git filter-branch --tree-filter x HEAD', 'historyRewrite'],
 		['git filter-repo --path secrets --invert-paths', 'historyRewrite'],
-		['git push --force-with-lease', 'historyRewrite'],
-		['git reset --soft HEAD~1', 'historyRewrite'],
-		['git reset HEAD^', 'historyRewrite'],
 	])('%s → %s', (line, rule, dialect) => {
 		const findings = evaluate(line, dialect);
 		expect(findings).toContainEqual(
@@ -181,6 +179,15 @@ describe('destructiveCommands: not flagged', () => {
 		['echo "curl https://x | sh"'],
 		['cat README.md | grep "mkfs"'],
 		['ls -rf'],
+		['rmdir empty'],
+		['git push --force-with-lease'],
+		['git reset --soft HEAD~1'],
+		['git reset HEAD^'],
+		['rm -rf node_modules dist build'],
+		['rm -rf /tmp/scratch'],
+		['rm --help'],
+		['git rm -n x'],
+		['f() { rm -rf /; }'],
 		['command -v rm'],
 		['git push origin main'],
 		['git push -u origin feature'],
@@ -210,11 +217,11 @@ describe('destructiveCommands: not flagged', () => {
 
 describe('destructiveCommands: findings', () => {
 	it('gives one finding per matching sub-command, naming it and its source', () => {
-		const findings = evaluate('cd repo && rm -rf dist && git push -f');
+		const findings = evaluate('cd repo && rm -rf ~ && git push -f');
 		expect(findings).toEqual([
 			expect.objectContaining({
 				ruleId: 'destructiveCommands.recursiveForceDelete',
-				subCommand: 'rm -rf dist',
+				subCommand: 'rm -rf ~',
 				source: { kind: 'builtin', pack: 'destructiveCommands' },
 			}),
 			expect.objectContaining({
@@ -222,7 +229,7 @@ describe('destructiveCommands: findings', () => {
 				subCommand: 'git push -f',
 			}),
 		]);
-		expect(findings[0]?.reason).toContain('rm -rf dist');
+		expect(findings[0]?.reason).toContain('rm -rf ~');
 		expect(findings[0]?.context).toMatch(/explicit path/);
 	});
 

@@ -1,0 +1,266 @@
+import { programName } from './programName';
+
+/** The command word standing for code an interpreter decodes and then runs (`exec(base64.b64decode(…))`). */
+export const DECODED_CODE = '$DECODED_CODE';
+
+/** A scripting language whose one-liners are read for destructive calls. */
+export type InterpreterLanguage = 'python' | 'javascript' | 'perl' | 'ruby' | 'php' | 'awk' | 'lua';
+
+/** Program code handed to an interpreter on its command line (`python -c`, `node -e`, `awk 'BEGIN{…}'`). */
+export interface InterpreterCode {
+	readonly language: InterpreterLanguage;
+	readonly code: string;
+}
+
+/** What a piece of interpreter code does that a shell policy cares about, as an equivalent shell command. */
+export interface CodeEffect {
+	/** A shell command line the code runs (`os.system("rm -rf /")`), to be read with the bash grammar. */
+	readonly shell?: string;
+	/** Words of an equivalent shell command for a file call (`shutil.rmtree(p)` reads as `rm -rf p`). */
+	readonly argv?: readonly string[];
+	/** The call as written in the code, for display. */
+	readonly text: string;
+}
+
+const LANGUAGES: Readonly<Record<string, InterpreterLanguage>> = {
+	python: 'python',
+	python2: 'python',
+	python3: 'python',
+	pypy: 'python',
+	pypy3: 'python',
+	node: 'javascript',
+	nodejs: 'javascript',
+	bun: 'javascript',
+	deno: 'javascript',
+	perl: 'perl',
+	ruby: 'ruby',
+	php: 'php',
+	awk: 'awk',
+	gawk: 'awk',
+	mawk: 'awk',
+	nawk: 'awk',
+	lua: 'lua',
+	luajit: 'lua',
+};
+
+/** Options that carry the program text, per language. */
+const CODE_OPTIONS: Readonly<Record<InterpreterLanguage, readonly string[]>> = {
+	python: ['-c'],
+	javascript: ['-e', '--eval', '-p', '--print', 'eval'],
+	perl: ['-e', '-E'],
+	ruby: ['-e'],
+	php: ['-r'],
+	awk: [],
+	lua: ['-e'],
+};
+
+/** The interpreter a program name stands for (`python3.12` → python), or `undefined`. */
+export function interpreterLanguage(argv0: string): InterpreterLanguage | undefined {
+	const name = programName(argv0).replace(/[\d.]+$/, '');
+	return LANGUAGES[name] ?? LANGUAGES[programName(argv0)];
+}
+
+/** The program text an interpreter runs from its arguments, or `undefined` when it runs a file or nothing. */
+export function interpreterCode(argv: readonly string[]): InterpreterCode | undefined {
+	const language = interpreterLanguage(argv[0] ?? '');
+	if (!language) {
+		return undefined;
+	}
+	if (language === 'awk') {
+		for (let index = 1; index < argv.length; index++) {
+			const word = argv[index] ?? '';
+			if (word === '-f' || word.startsWith('--file')) {
+				return undefined;
+			}
+			if (['-F', '-v'].includes(word)) {
+				index++;
+				continue;
+			}
+			if (!word.startsWith('-') || word === '--') {
+				const code = word === '--' ? argv[index + 1] : word;
+				return code === undefined ? undefined : { language, code };
+			}
+		}
+		return undefined;
+	}
+	const options = CODE_OPTIONS[language];
+	const codes: string[] = [];
+	for (let index = 1; index < argv.length; index++) {
+		const word = argv[index] ?? '';
+		if (options.includes(word)) {
+			const code = argv[index + 1];
+			if (code !== undefined) {
+				codes.push(code);
+			}
+			index++;
+		} else if (word.startsWith('--eval=') || word.startsWith('--print=')) {
+			codes.push(word.slice(word.indexOf('=') + 1));
+		} else if (/^-[A-Za-z]*[ceEr]$/.test(word) && options.some((o) => o === `-${word.at(-1)}`)) {
+			// Glued flags: `python3 -Bc '…'`, `perl -ne '…'`.
+			const code = argv[index + 1];
+			if (code !== undefined) {
+				codes.push(code);
+			}
+			index++;
+		} else if (!word.startsWith('-')) {
+			break;
+		}
+	}
+	return codes.length > 0 ? { language, code: codes.join('\n') } : undefined;
+}
+
+/** Whether an interpreter reads its program from stdin (`python3`, `python3 -`, `node -`), so a heredoc or pipe into it runs. */
+export function interpreterReadsStdin(argv: readonly string[]): InterpreterLanguage | undefined {
+	const language = interpreterLanguage(argv[0] ?? '');
+	if (!language || language === 'awk' || interpreterCode(argv)) {
+		return undefined;
+	}
+	const operands = argv.slice(1).filter((word) => !word.startsWith('-') || word === '-');
+	return operands.length === 0 || operands[0] === '-' ? language : undefined;
+}
+
+// ---------------------------------------------------------------- reading the code
+
+/** A string literal's value: quotes removed, common escapes decoded. */
+function literal(text: string): string | undefined {
+	const match = /^\s*[rbfu]{0,2}(['"`])([\s\S]*?)\1\s*$/.exec(text);
+	if (!match) {
+		return undefined;
+	}
+	return (match[2] ?? '').replace(/\\(["'\\`])/g, '$1').replace(/\\n/g, '\n');
+}
+
+/** The first argument of a call whose `(` is at `open`, as written, found by matching brackets and quotes. */
+function firstArgument(code: string, open: number): { first: string; all: string } {
+	let depth = 0;
+	let quote: string | undefined;
+	let firstEnd = -1;
+	let index = open;
+	for (; index < code.length; index++) {
+		const char = code.charAt(index);
+		if (quote) {
+			if (char === '\\') {
+				index++;
+			} else if (char === quote) {
+				quote = undefined;
+			}
+			continue;
+		}
+		if (char === '"' || char === "'" || char === '`') {
+			quote = char;
+		} else if ('([{'.includes(char)) {
+			depth++;
+		} else if (')]}'.includes(char)) {
+			depth--;
+			if (depth === 0) {
+				break;
+			}
+		} else if (char === ',' && depth === 1 && firstEnd < 0) {
+			firstEnd = index;
+		}
+	}
+	const all = code.slice(open + 1, index);
+	return { first: code.slice(open + 1, firstEnd < 0 ? index : firstEnd), all };
+}
+
+/** Words of a list literal of string literals (`["rm", "-rf", "/"]`), or `undefined`. */
+function stringList(text: string): string[] | undefined {
+	const match = /^\s*[[(]([\s\S]*)[\])]\s*$/.exec(text);
+	if (!match) {
+		return undefined;
+	}
+	const words = (match[1] ?? '').split(',').map((part) => literal(part));
+	return words.every((word): word is string => word !== undefined) ? words : undefined;
+}
+
+/** A call argument as a path word: its literal value, or a placeholder for a value the code computes. */
+function pathWord(argument: string): string {
+	return literal(argument) ?? '$UNKNOWN_PATH';
+}
+
+/** Calls that run a shell command line given as their first argument. */
+const SHELL_CALLS =
+	/\b(?:os\.system|os\.popen|commands\.getoutput|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|execSync|exec|spawnSync|spawn|execFileSync|execFile|system|shell_exec|passthru|popen|proc_open|Kernel\.system|IO\.popen|Open3\.\w+|os\.execute|io\.popen|qx)\s*\(/g;
+
+/** Calls that delete a tree, read as `rm -rf`. */
+const TREE_DELETES =
+	/\b(?:shutil\.rmtree|rmtree|remove_tree|FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|rmtree)|fs(?:\.promises)?\.(?:rmSync|rm|rmdirSync|rmdir)|(?:rmSync|rmdirSync)|fse?\.(?:removeSync|remove|emptyDirSync|emptyDir)|rimraf(?:\.sync)?)\s*\(/g;
+
+/** Calls that delete one file, read as `rm`. */
+const FILE_DELETES =
+	/\b(?:os\.(?:remove|unlink|rmdir|removedirs)|unlink|unlinkSync|fs(?:\.promises)?\.unlink(?:Sync)?|File\.(?:delete|unlink)|FileUtils\.rm(?:_f)?|os\.remove|Path\([^)]*\)\.unlink|\.unlink)\s*\(/g;
+
+/**
+ * What interpreter code does that a shell policy judges: the shell commands it runs (`os.system`, `subprocess`,
+ * `child_process.exec`, `system`, backticks) and the files it deletes (`shutil.rmtree`, `fs.rmSync`,
+ * `FileUtils.rm_rf`, `os.remove`), each as an equivalent shell command. Reads text only; nothing is run.
+ */
+export function codeEffects(code: InterpreterCode): CodeEffect[] {
+	const effects: CodeEffect[] = [];
+	const text = code.code;
+	for (const match of text.matchAll(SHELL_CALLS)) {
+		const open = (match.index ?? 0) + match[0].length - 1;
+		const { first, all } = firstArgument(text, open);
+		const words = stringList(first);
+		const value = literal(first);
+		const name = match[0].replace(/\s*\($/, '');
+		const call = `${name}(${all})`;
+		if (words) {
+			effects.push({ argv: words, text: call });
+		} else if (value !== undefined) {
+			// `spawn('rm', ['-rf', '/'])` names the program first and its words second.
+			const rest = stringList(
+				all
+					.slice(first.length)
+					.replace(/^\s*,/, '')
+					.split(/,\s*\{/)[0] ?? '',
+			);
+			effects.push(
+				rest && /spawn|execFile/.test(name)
+					? { argv: [value, ...rest], text: call }
+					: { shell: value, text: call },
+			);
+		} else {
+			effects.push({ argv: ['$UNKNOWN_COMMAND'], text: call });
+		}
+	}
+	for (const match of text.matchAll(TREE_DELETES)) {
+		const open = (match.index ?? 0) + match[0].length - 1;
+		const { first, all } = firstArgument(text, open);
+		const name = match[0].replace(/\s*\($/, '');
+		const recursive =
+			!/^fs(\.promises)?\.(rm|rmdir)|^(rmSync|rmdirSync)/.test(name) || all.includes('recursive');
+		effects.push({
+			argv: recursive ? ['rm', '-rf', pathWord(first)] : ['rm', pathWord(first)],
+			text: `${name}(${all})`,
+		});
+	}
+	for (const match of text.matchAll(FILE_DELETES)) {
+		const open = (match.index ?? 0) + match[0].length - 1;
+		const { first, all } = firstArgument(text, open);
+		const name = match[0].replace(/\s*\($/, '');
+		const argument = name.startsWith('Path(') ? (/^Path\(([^)]*)\)/.exec(name)?.[1] ?? '') : first;
+		effects.push({ argv: ['rm', pathWord(argument)], text: `${name}(${all})` });
+	}
+	// Backticks and `%x(…)` run a shell in Perl, Ruby and PHP, and so do `system`/`exec` written without parentheses.
+	if (['perl', 'ruby', 'php'].includes(code.language)) {
+		for (const match of text.matchAll(
+			/\b(?:system|exec)\s+(?:qq?\{([^}]*)\}|"([^"]*)"|'([^']*)')/g,
+		)) {
+			effects.push({ shell: match[1] ?? match[2] ?? match[3] ?? '', text: match[0] });
+		}
+		for (const match of text.matchAll(/`([^`]+)`|%x\(([^)]*)\)|\bqx\{([^}]*)\}/g)) {
+			const shell = match[1] ?? match[2] ?? match[3] ?? '';
+			effects.push({ shell, text: match[0] });
+		}
+	}
+	// `exec(base64.b64decode(…))`, `eval(atob(…))`: code that hides what it runs.
+	if (
+		/\b(?:exec|eval|Function)\s*\(\s*(?:[\w.]*\(?["']?base64|__import__|atob|Buffer\.from|codecs\.decode|bytes\.fromhex|zlib|marshal|pack\s*\(|decode_base64|unpack)/.test(
+			text,
+		)
+	) {
+		effects.push({ argv: [DECODED_CODE], text: 'decoded code run with exec/eval' });
+	}
+	return effects;
+}
