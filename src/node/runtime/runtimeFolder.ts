@@ -1,8 +1,8 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 
+import { newNonce } from './secretMac';
 import type { EndpointHost } from '../../protocol/endpoint';
 import {
 	endpointHostOf,
@@ -132,7 +132,12 @@ export function ownedByMe(uid: number): boolean {
  */
 export function newWindowEndpoint(env: NodeJS.ProcessEnv = process.env): string {
 	const host = currentEndpointHost(env);
-	const endpoint = windowEndpoint(host, randomUUID().slice(0, 8));
+	const endpoint = windowEndpoint(
+		host,
+		newNonce()
+			.replace(/[^A-Za-z0-9]/g, '')
+			.slice(0, 8),
+	);
 	if (host.platform === 'win32') {
 		return endpoint;
 	}

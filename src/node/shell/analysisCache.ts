@@ -7,17 +7,13 @@ import {
 	statSync,
 	writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type * as Crypto from 'node:crypto';
 
 import type { CommandLineAnalysis, ShellDialect } from '../../core/shell/commandLine';
+import { macOf, verifyMac } from '../runtime/secretMac';
 
 /** Entries kept; past this, a write now and then trims the oldest. */
 const MAX_ENTRIES = 2_000;
-
-// Loaded when a cache entry is first read or written: most hook calls never touch the cache.
-const lazyRequire = createRequire(__filename);
 
 /**
  * Remembers shell analyses across bridge processes, so a command line an agent runs again (they repeat `npm test`,
@@ -92,15 +88,11 @@ export class AnalysisCache {
 	}
 
 	private mac(body: string): string {
-		const { createHmac } = lazyRequire('node:crypto') as typeof Crypto;
-		return createHmac('sha256', this.key).update(body).digest('base64url');
+		return macOf(this.key, `hookwarden shell cache\n${body}`);
 	}
 
 	private verifies(mac: string, body: string): boolean {
-		const { timingSafeEqual } = lazyRequire('node:crypto') as typeof Crypto;
-		const expected = Buffer.from(this.mac(body));
-		const presented = Buffer.from(mac);
-		return expected.length === presented.length && timingSafeEqual(expected, presented);
+		return verifyMac(this.key, `hookwarden shell cache\n${body}`, mac);
 	}
 
 	private trim(): void {
