@@ -166,6 +166,9 @@ async function decideEvent(eventArg: string | undefined, handover?: Handover): P
 		warn(answer.problem);
 	}
 	if (answer.kind === 'answered') {
+		if (answer.recorded.notHonoured !== undefined) {
+			warn(answer.recorded.notHonoured);
+		}
 		for (const failure of answer.recorded.decision.failures) {
 			warn(`provider ${failure.providerId} ${failure.kind}: ${failure.message}`);
 		}

@@ -44,7 +44,14 @@ export function createSurfaces(sources: SurfaceSources): vscode.Disposable {
 	return vscode.Disposable.from(
 		approvals,
 		views.disposable,
-		createStatusBarController({ approvals, pause, diagnostics, installer, contextKeys }),
+		createStatusBarController({
+			approvals,
+			pause,
+			diagnostics,
+			installer,
+			contextKeys,
+			sessions: engine.sessions,
+		}),
 		registerViewCommands({
 			approvals,
 			events: views.events,

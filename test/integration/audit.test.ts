@@ -67,6 +67,38 @@ afterAll(() => {
 });
 
 describe('headless audit log', () => {
+	it('marks a tool that ran after its call was denied as not honoured, in the log and on stderr', async () => {
+		// A runner stand-in that ignores the deny: it reports the tool as run anyway.
+		const session = `honour-${Date.now()}`;
+		const honourLog = join(workspace, 'logs', 'honoured.jsonl');
+		const decide = (event: string, stdin: string) =>
+			run([BRIDGE, event], stdin, workspace, { HOOKWARDEN_AUDIT_FILE: honourLog });
+		const denied = await decide('PreToolUse', shell('rm -rf /', 'nh-1', session));
+		expect(JSON.parse(denied.stdout)).toMatchObject({ permissionDecision: 'deny' });
+		const ran = await decide(
+			'PostToolUse',
+			payload(
+				'PostToolUse',
+				{
+					tool_name: 'run_in_terminal',
+					tool_input: { command: 'rm -rf /' },
+					tool_use_id: 'nh-1',
+					tool_response: 'done',
+				},
+				session,
+			),
+		);
+		expect(ran.stderr).toMatch(
+			/Not honoured by VS Code: run_in_terminal ran although Hookwarden denied/,
+		);
+		const records = readAuditLog(honourLog).records as AuditEventRecord[];
+		const post = records.find((r) => r.session === session && r.event === 'PostToolUse');
+		expect(post?.notHonoured).toMatch(/^Not honoured by VS Code/);
+		expect(
+			records.find((r) => r.session === session && r.event === 'PreToolUse')?.notHonoured,
+		).toBeUndefined();
+	});
+
 	it('logs each answer before it is printed, with who decided and a masked input', async () => {
 		settings({ 'hookwarden.rules': [{ id: 'no-curl', command: 'curl', verdict: 'deny' }] });
 		const token = `ghp_${'a1B2'.repeat(9)}`;

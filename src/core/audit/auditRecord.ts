@@ -58,6 +58,8 @@ export interface AuditEventRecord {
 	readonly receivedAt: number;
 	/** Set when Hookwarden could not decide and its fail mode answered. */
 	readonly problem?: string;
+	/** Set when this event proves the harness ignored an earlier verdict (a tool ran after its call was denied). */
+	readonly notHonoured?: string;
 	/** The normalised event, masked and size-limited. */
 	readonly input: HookEvent;
 	/** A credential was masked in `input`: the secrets pack cannot re-detect it on replay. */

@@ -125,5 +125,6 @@ export function recordedEventOf(record: AuditEventRecord, sequence: number): Rec
 		// Lines from a future writer may lack it; the views only need an order.
 		receivedAt: typeof record.receivedAt === 'number' ? record.receivedAt : answeredAt,
 		answeredAt,
+		...(typeof record.notHonoured === 'string' && { notHonoured: record.notHonoured }),
 	};
 }

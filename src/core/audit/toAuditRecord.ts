@@ -81,6 +81,9 @@ export function toAuditRecord(entry: AuditEntry, id: string): AuditEventRecord {
 		latencyMs: Math.max(0, recorded.answeredAt - recorded.receivedAt),
 		receivedAt: recorded.receivedAt,
 		...(problem !== undefined && { problem: masker.text(problem, 'problem', AUDIT_LIMITS.other) }),
+		...(recorded.notHonoured !== undefined && {
+			notHonoured: masker.text(recorded.notHonoured, 'notHonoured', AUDIT_LIMITS.other),
+		}),
 	} as const;
 	const assemble = (): AuditEventRecord => ({
 		...base,

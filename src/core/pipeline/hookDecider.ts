@@ -10,6 +10,7 @@ import { NO_OPINION } from '../provider/decision';
 import type { FailMode } from '../provider/failVerdict';
 import { failVerdict, withFailMode } from '../provider/failVerdict';
 import type { DecisionOrigin, RecordedEvent } from '../sessions/recordedEvent';
+import { notHonoured } from '../sessions/honouredCheck';
 import type { SessionMemory } from '../sessions/sessionMemory';
 import { sessionIdOf } from '../sessions/sessionTracker';
 import { SharedCalls } from '../sessions/sharedCalls';
@@ -102,6 +103,9 @@ export class HookDecider {
 				decision = withStopSummary(decision, summary);
 			}
 		}
+		const ignored = this.safely(() =>
+			notHonoured(event, (id) => this.parts.sessions.wasDenied(sessionId, id)),
+		);
 		const recorded: RecordedEvent = {
 			sequence: duplicate ? 0 : this.parts.sessions.takeSequence(),
 			event,
@@ -113,6 +117,7 @@ export class HookDecider {
 			origin: this.parts.origin,
 			receivedAt,
 			answeredAt: this.parts.clock.now(),
+			...(ignored !== undefined && { notHonoured: ignored }),
 		};
 		if (!duplicate) {
 			this.remember(recorded, decided);

@@ -4,5 +4,6 @@ import type { RecordedEvent } from './recordedEvent';
 export function describeDecision(entry: RecordedEvent): string {
 	const by = entry.decision.decidedBy;
 	const decider = by ? ` by ${by.providerId}${by.ruleId ? `/${by.ruleId}` : ''}` : '';
-	return `${entry.event.name} ${entry.decision.verdict ?? 'no opinion'}${decider} (${entry.answeredAt - entry.receivedAt} ms, session ${entry.sessionId})`;
+	const line = `${entry.event.name} ${entry.decision.verdict ?? 'no opinion'}${decider} (${entry.answeredAt - entry.receivedAt} ms, session ${entry.sessionId})`;
+	return entry.notHonoured === undefined ? line : `${line} ${entry.notHonoured}`;
 }

@@ -23,4 +23,6 @@ export interface RecordedEvent {
 	/** Epoch milliseconds when the request arrived and when its answer left. */
 	readonly receivedAt: number;
 	readonly answeredAt: number;
+	/** Set when this event proves the harness ignored an earlier verdict: one line saying which and how. */
+	readonly notHonoured?: string;
 }

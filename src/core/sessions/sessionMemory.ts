@@ -14,6 +14,8 @@ export interface SessionMemory {
 	takeSequence(): number;
 	/** Records one answered event. */
 	record(entry: RecordedEvent): void;
+	/** Whether the tool call with this key (see callKeyOf) was last denied in the session. */
+	wasDenied(sessionId: string, callKey: string): boolean;
 	/** The session's summary as of now, or `undefined` for a session never seen. */
 	summary(sessionId: string): SessionSummary | undefined;
 }

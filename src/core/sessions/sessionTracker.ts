@@ -2,6 +2,7 @@ import type { ApprovalResolution } from '../approvals/pendingApproval';
 import type { ApprovalAnswers, SessionSummary } from '../audit/sessionSummary';
 import { noAnswers, SUMMARY_MAX_FILES } from '../audit/sessionSummary';
 import type { HookEvent } from '../events/hookEvent';
+import { callKeyOf, deniesCall } from './honouredCheck';
 import { Listeners } from '../util/listeners';
 import type { RecordedEvent } from './recordedEvent';
 
@@ -54,6 +55,7 @@ export class SessionTracker {
 	private readonly sessionsById = new Map<string, SessionState>();
 	private readonly recent: RecordedEvent[] = [];
 	private readonly recorded = new Listeners<RecordedEvent>();
+	private readonly denied = new Map<string, Set<string>>();
 	private nextSequence = 1;
 
 	constructor(
@@ -86,10 +88,40 @@ export class SessionTracker {
 
 	/** Records one answered event and updates its session. */
 	record(entry: RecordedEvent): void {
+		this.rememberDenial(entry);
 		this.apply(entry);
 		this.recent.push(entry);
 		this.trim();
 		this.recorded.fire(entry);
+	}
+
+	/** Whether the tool call with this key (see callKeyOf) was last denied in the session. */
+	wasDenied(sessionId: string, callKey: string): boolean {
+		return this.denied.get(sessionId)?.has(callKey) ?? false;
+	}
+
+	/** How many recorded events prove a harness ignored a verdict. */
+	notHonouredCount(): number {
+		return this.recent.filter((entry) => entry.notHonoured !== undefined).length;
+	}
+
+	private rememberDenial(entry: RecordedEvent): void {
+		const key = entry.event.name === 'PreToolUse' ? callKeyOf(entry.event) : undefined;
+		if (key === undefined) {
+			return;
+		}
+		const ids = this.denied.get(entry.sessionId) ?? new Set<string>();
+		// The same call allowed later (a changed policy, a person's answer) is no longer denied.
+		if (!deniesCall(entry.decision)) {
+			ids.delete(key);
+			return;
+		}
+		ids.add(key);
+		// A session's denials are few; the cap only bounds a runaway session.
+		if (ids.size > 1_000) {
+			ids.delete(ids.values().next().value!);
+		}
+		this.denied.set(entry.sessionId, ids);
 	}
 
 	/**
@@ -99,6 +131,7 @@ export class SessionTracker {
 	restore(entries: readonly RecordedEvent[]): void {
 		const ordered = [...entries].sort((a, b) => a.answeredAt - b.answeredAt);
 		for (const entry of ordered) {
+			this.rememberDenial(entry);
 			this.apply(entry);
 			this.nextSequence = Math.max(this.nextSequence, entry.sequence + 1);
 		}

@@ -1,6 +1,7 @@
 import type { SessionSummary } from '../../core/audit/sessionSummary';
 import type { HookEvent } from '../../core/events/hookEvent';
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
+import { callKeyOf, deniesCall } from '../../core/sessions/honouredCheck';
 import type { SessionMemory } from '../../core/sessions/sessionMemory';
 import { SessionTracker } from '../../core/sessions/sessionTracker';
 import type { SessionLedger } from './sessionLedger';
@@ -34,7 +35,15 @@ export class HeadlessSessions implements SessionMemory {
 		if (event.name === 'SubagentStart' && entry.decision.verdict !== 'deny') {
 			this.ledger.recordSubagentStart(event.sessionId, event.agentId);
 		}
+		const key = event.name === 'PreToolUse' ? callKeyOf(event) : undefined;
+		if (key !== undefined && deniesCall(entry.decision)) {
+			this.ledger.recordDenied(event.sessionId, key);
+		}
 		this.trackers.get(entry.sessionId)?.restore([entry]);
+	}
+
+	wasDenied(sessionId: string, callKey: string): boolean {
+		return this.ledger.wasDenied(sessionId, callKey);
 	}
 
 	summary(sessionId: string): SessionSummary | undefined {

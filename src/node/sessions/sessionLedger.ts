@@ -30,10 +30,35 @@ export class SessionLedger {
 		appendFileSync(this.file(sessionId), `${agentId ?? '-'}\n`, { mode: 0o600 });
 	}
 
-	private file(sessionId: string): string {
+	/** Records a tool call (its key) whose PreToolUse was denied, so a later PostToolUse for it proves the deny was ignored. */
+	recordDenied(sessionId: string | undefined, callKey: string): void {
+		if (!sessionId || !this.folder) {
+			return;
+		}
+		mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+		appendFileSync(this.file(sessionId, 'denied'), `${JSON.stringify(callKey)}\n`, {
+			mode: 0o600,
+		});
+	}
+
+	/** Whether the tool call with this key was denied earlier in the session. */
+	wasDenied(sessionId: string | undefined, callKey: string): boolean {
+		if (!sessionId || !this.folder) {
+			return false;
+		}
+		try {
+			return readFileSync(this.file(sessionId, 'denied'), 'utf8')
+				.split('\n')
+				.includes(JSON.stringify(callKey));
+		} catch {
+			return false;
+		}
+	}
+
+	private file(sessionId: string, kind: 'subagents' | 'denied' = 'subagents'): string {
 		return join(
 			this.folder ?? '.',
-			`${sessionId.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 120)}.subagents`,
+			`${sessionId.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 120)}.${kind}`,
 		);
 	}
 }

@@ -76,6 +76,7 @@ export function presentEvent(entry: RecordedEvent): EventsItemView {
 			: name;
 	const rule = decision.decidedBy?.ruleId;
 	const description = [
+		entry.notHonoured === undefined ? undefined : 'not honoured',
 		event.name === 'PostToolUse' ? 'done' : undefined,
 		entry.approval
 			? describeResolution(entry.approval).toLowerCase()
@@ -86,11 +87,15 @@ export function presentEvent(entry: RecordedEvent): EventsItemView {
 	]
 		.filter((part): part is string => part !== undefined)
 		.join(' · ');
-	const icon = VERDICT_ICONS[verdict];
+	const icon =
+		entry.notHonoured === undefined
+			? VERDICT_ICONS[verdict]
+			: { iconId: 'warning', colorId: 'list.warningForeground' };
+	const tooltip = eventTooltip(entry);
 	return {
 		label,
 		description,
-		tooltip: eventTooltip(entry),
+		tooltip: entry.notHonoured === undefined ? tooltip : `${entry.notHonoured}\n${tooltip}`,
 		iconId: entry.approval ? 'person' : icon.iconId,
 		...(icon.colorId && { iconColorId: icon.colorId }),
 		contextValue: `hookwarden:event+${verdict}`,

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 
+import type { SessionTracker } from '../../core/sessions/sessionTracker';
 import { COMMANDS } from '../../host/commandIds';
 import type { ContextKeySetter } from '../../host/contextKeys';
 import type { HookDiagnostics } from '../../host/installer/hookDiagnostics';
@@ -15,6 +16,7 @@ export interface StatusBarSources {
 	readonly diagnostics: HookDiagnostics;
 	readonly installer: HookInstaller;
 	readonly contextKeys: ContextKeySetter;
+	readonly sessions: SessionTracker;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface StatusBarSources {
  * pure {@link presentStatus}.
  */
 export function createStatusBarController(sources: StatusBarSources): vscode.Disposable {
-	const { approvals, pause, diagnostics, installer, contextKeys } = sources;
+	const { approvals, pause, diagnostics, installer, contextKeys, sessions } = sources;
 	const item = vscode.window.createStatusBarItem(
 		'hookwarden.status',
 		vscode.StatusBarAlignment.Left,
@@ -33,7 +35,12 @@ export function createStatusBarController(sources: StatusBarSources): vscode.Dis
 	const update = () => {
 		const pending = approvals.pending().length;
 		contextKeys.set('hookwarden.pendingApprovals', pending);
-		const view = presentStatus({ pending, paused: pause.paused, hooksActive });
+		const view = presentStatus({
+			pending,
+			paused: pause.paused,
+			hooksActive,
+			notHonoured: sessions.notHonouredCount(),
+		});
 		item.text = view.text;
 		item.tooltip = view.tooltip;
 		item.backgroundColor = view.backgroundColorId
@@ -63,5 +70,8 @@ export function createStatusBarController(sources: StatusBarSources): vscode.Dis
 		pause.onDidChange(update),
 		diagnostics.onDidChangeProblems(() => void updateHookState()),
 		new vscode.Disposable(installer.onDidChange(() => void updateHookState())),
+		new vscode.Disposable(
+			sessions.onDidRecord((entry) => entry.notHonoured !== undefined && update()),
+		),
 	);
 }

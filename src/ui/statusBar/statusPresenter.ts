@@ -4,6 +4,8 @@ export interface StatusInput {
 	readonly paused: boolean;
 	/** A hook file VS Code reads registers Hookwarden, and agent hooks are on. */
 	readonly hooksActive: boolean;
+	/** Recorded events that prove a harness ignored a verdict (a denied tool ran anyway). */
+	readonly notHonoured?: number;
 }
 
 /** How the status bar item looks; no VS Code types. */
@@ -41,6 +43,15 @@ export function presentStatus(input: StatusInput): StatusView {
 			text: '$(shield) Hookwarden: not active',
 			tooltip:
 				'Hookwarden’s hooks are not installed or agent hooks are off, so agent tool calls do not reach it. Click to see why.',
+			action: 'showView',
+		};
+	}
+	const ignored = input.notHonoured ?? 0;
+	if (ignored > 0) {
+		return {
+			text: `$(warning) Hookwarden: ${ignored} not honoured`,
+			tooltip: `A harness ran ${ignored === 1 ? 'a tool call' : `${ignored} tool calls`} Hookwarden had denied. The Events view marks ${ignored === 1 ? 'it' : 'them'} "not honoured". Click to open it.`,
+			backgroundColorId: 'statusBarItem.warningBackground',
 			action: 'showView',
 		};
 	}
