@@ -1,5 +1,5 @@
 /*
- * Scenario: the model asks the CLI to run a recursive forced delete of a folder in the workspace. Even with
+ * Scenario: the model asks the CLI to run a recursive forced delete of the whole workspace. Even with
  * --allow-all-tools (so only Hookwarden stands in the way), the built-in destructiveCommands pack denies it headless:
  * the folder is untouched, the model receives Hookwarden's reason, and the audit log names the rule.
  */
@@ -13,12 +13,14 @@ let run: CopilotRun | undefined;
 afterEach(() => run?.dispose());
 
 describe('Copilot CLI: a destructive command is denied', () => {
-	it('rm -rf of a workspace folder never runs, and the model is told why', async () => {
+	it('rm -rf of the workspace never runs, and the model is told why', async () => {
 		run = await runCopilot({
-			prompt: 'clean up the precious folder',
+			prompt: 'clean up everything here',
 			files: { 'precious/keep.txt': 'still here\n', 'precious/nested/deep.txt': 'me too\n' },
 			script: [
-				{ tool: 'bash', args: { command: 'rm -rf ./precious', description: 'delete precious' } },
+				// A delete of a folder inside the workspace is asked (and --allow-all-tools then lets it run, as the CLI
+				// documents); a delete of the workspace itself is denied whatever the harness allows.
+				{ tool: 'bash', args: { command: 'rm -rf "$PWD"', description: 'delete everything' } },
 				{ text: 'I could not delete it.' },
 			],
 		});

@@ -128,7 +128,8 @@ export async function runCopilot(options: CopilotRunOptions): Promise<CopilotRun
 	mkdirSync(join(copilotHome, 'hooks'), { recursive: true });
 	mkdirSync(join(workspace, '.vscode'), { recursive: true });
 	mkdirSync(runtime, { mode: 0o700 });
-	writeFileSync(userSettings, '{}\n');
+	// The person running the CLI owns this workspace and trusts it, so its own allow rules apply headless.
+	writeFileSync(userSettings, `${JSON.stringify({ 'hookwarden.trustedFolders': [workspace] })}\n`);
 	writeFileSync(
 		join(workspace, '.vscode', 'settings.json'),
 		`${JSON.stringify(options.workspaceSettings ?? {}, null, '\t')}\n`,

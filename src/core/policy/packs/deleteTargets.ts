@@ -129,9 +129,6 @@ export function classifyTarget(raw: string, base: TargetBase): TargetClass {
 	if (/^(?:\/|[a-zA-Z]:\/?)$/.test(normal)) {
 		return { kind: 'catastrophic', why: 'the root of the file system' };
 	}
-	if (TEMPORARY.test(normal)) {
-		return { kind: 'disposable' };
-	}
 	const homeFolder = home ?? '/__home__';
 	if (pathInside(homeFolder, normal) !== undefined) {
 		return { kind: 'catastrophic', why: 'the home folder or a folder holding it' };
@@ -139,14 +136,14 @@ export function classifyTarget(raw: string, base: TargetBase): TargetClass {
 	const workspace = base.workspaceFolder ?? (start === undefined ? '/__cwd__' : undefined);
 	if (workspace !== undefined) {
 		const inside = pathInside(normal, workspace);
+		// Judged against the workspace first: a workspace that itself lives in /tmp is no less precious for it.
 		if (inside === '' || pathInside(workspace, normal) !== undefined) {
 			return { kind: 'catastrophic', why: 'the whole workspace or a folder holding it' };
 		}
 		if (inside === undefined) {
-			return {
-				kind: 'catastrophic',
-				why: `\`${raw}\` is outside the workspace`,
-			};
+			return TEMPORARY.test(normal)
+				? { kind: 'disposable' }
+				: { kind: 'catastrophic', why: `\`${raw}\` is outside the workspace` };
 		}
 		const segments = inside.split('/');
 		if (segments.includes('.git')) {
@@ -155,6 +152,9 @@ export function classifyTarget(raw: string, base: TargetBase): TargetClass {
 		return segments.some((segment) => REBUILT.has(segment) || REBUILT_SHAPE.test(segment))
 			? { kind: 'disposable' }
 			: { kind: 'ordinary' };
+	}
+	if (TEMPORARY.test(normal)) {
+		return { kind: 'disposable' };
 	}
 	if (SYSTEM.test(normal)) {
 		return { kind: 'catastrophic', why: 'a system folder' };
