@@ -136,7 +136,3 @@ describe.runIf(enabled)('npm run vscode:install', () => {
 		}
 	});
 });
-
-describe.skipIf(enabled)('npm run vscode:install (skipped)', () => {
-	it.skip('runs with REQUIRE_INSTALL_TEST=1 (minutes; .ci/run sets it)', () => undefined);
-});

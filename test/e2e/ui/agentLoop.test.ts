@@ -33,6 +33,7 @@ import {
 	startVscodeServer,
 	type VscodeServer,
 } from '../support/vscodeServer';
+import { REGISTERED_HOOK_EVENTS } from '../../../src/host/installer/hookFile';
 import { openWorkbench, waitFor, type Workbench } from '../support/workbench';
 
 /** One event as Hookwarden's API reported it (the line FakeLM writes to `hookwarden-events.jsonl`). */
@@ -264,16 +265,10 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		await wb.pickQuickPickItem(THIS_WORKSPACE);
 		const hookFile = path.join(workspace, '.github', 'hooks', 'hookwarden.json');
 		await wb.waitForNotification(`Hookwarden: hooks installed in ${hookFile}.`);
-		assert.deepEqual(Object.keys(readHookFileJson(hookFile).hooks).sort(), [
-			'PostToolUse',
-			'PreCompact',
-			'PreToolUse',
-			'SessionStart',
-			'Stop',
-			'SubagentStart',
-			'SubagentStop',
-			'UserPromptSubmit',
-		]);
+		assert.deepEqual(
+			Object.keys(readHookFileJson(hookFile).hooks).sort(),
+			[...REGISTERED_HOOK_EVENTS].sort(),
+		);
 		hooksInstalled = true;
 		await wb.runCommand('Notifications: Clear All Notifications');
 	});

@@ -37,6 +37,7 @@ import {
 	startVscodeServer,
 	type VscodeServer,
 } from '../support/vscodeServer';
+import { REGISTERED_HOOK_EVENTS } from '../../../src/host/installer/hookFile';
 import { openWorkbench, waitFor, type Workbench } from '../support/workbench';
 
 const WINDOW_RULE = {
@@ -190,7 +191,7 @@ describe('live hooks end to end: Install Hooks, the hook runner, the window, the
 					`no ${hookFile}; .github: ${fs.existsSync(path.join(workspace, '.github')) ? fs.readdirSync(path.join(workspace, '.github'), { recursive: true }).join(', ') : '(none)'}`,
 			},
 		);
-		assert.deepEqual(Object.keys(hookJson.hooks), [...LOCAL_HOOK_EVENTS]);
+		assert.deepEqual(Object.keys(hookJson.hooks), [...REGISTERED_HOOK_EVENTS]);
 		assert.ok(
 			!fs.existsSync(path.join(home, '.copilot', 'hooks', 'hookwarden.json')),
 			'the user scope was written too',
