@@ -141,7 +141,8 @@ export function classifyTarget(raw: string, base: TargetBase): TargetClass {
 			return { kind: 'catastrophic', why: 'the whole workspace or a folder holding it' };
 		}
 		if (inside === undefined) {
-			return TEMPORARY.test(normal)
+			// A temp folder outside the workspace is disposable, unless it is someone's home (a home in /tmp is still home).
+			return TEMPORARY.test(normal) && pathInside(normal, homeFolder) === undefined
 				? { kind: 'disposable' }
 				: { kind: 'catastrophic', why: `\`${raw}\` is outside the workspace` };
 		}
@@ -153,7 +154,7 @@ export function classifyTarget(raw: string, base: TargetBase): TargetClass {
 			? { kind: 'disposable' }
 			: { kind: 'ordinary' };
 	}
-	if (TEMPORARY.test(normal)) {
+	if (TEMPORARY.test(normal) && pathInside(normal, homeFolder) === undefined) {
 		return { kind: 'disposable' };
 	}
 	if (SYSTEM.test(normal)) {

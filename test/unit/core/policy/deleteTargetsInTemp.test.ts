@@ -26,3 +26,21 @@ describe('a workspace that lives in a temp folder', () => {
 		expect(classifyTarget(target, base).kind).toBe(kind);
 	});
 });
+
+describe('a home folder that lives in a temp folder', () => {
+	const base = {
+		cwd: '/tmp/x/ws',
+		cwdUnknown: false,
+		workspaceFolder: '/tmp/x/ws',
+		homeDir: '/tmp/x/home',
+	};
+
+	it.each([
+		['~/victim', 'catastrophic'],
+		['/tmp/x/home/victim', 'catastrophic'],
+		['/tmp/x/home', 'catastrophic'],
+		['/tmp/scratch', 'disposable'],
+	])('%s is %s', (target, kind) => {
+		expect(classifyTarget(target, base).kind).toBe(kind);
+	});
+});
