@@ -148,49 +148,68 @@ export function presentNote(note: EventsNote): EventsItemView {
 }
 
 /**
- * The read-only document behind an event: the full input, the decision with its provenance, the approval, and the
- * original and updated tool input, as JSON with secrets masked.
+ * The event's details as a document a person reads top-down: what happened, the verdict and who decided it (the rule
+ * and where it is configured, the person, the timeout or the fail mode), the reason and anything sent to the model,
+ * then the full record as JSON for copying into a rule or a bug report. Secrets are masked throughout.
  */
 export function renderEventDocument(entry: RecordedEvent): string {
 	const { event, decision } = entry;
+	const verdict = verdictOf(entry);
+	const by = decision.decidedBy;
+	const lines = [
+		`# ${EVENT_LABELS[event.name] ?? event.name}: ${summarizeEvent(event) || event.name}`,
+		'',
+		`- **Verdict:** ${verdict === 'none' ? 'no opinion (the harness’s own approvals decide)' : verdict}`,
+		...(by
+			? [
+					`- **Decided by:** ${by.ruleId ? `rule \`${by.ruleId}\` of ` : ''}${by.providerId}${by.source ? ` (${describeSource(by.source, { withFile: true })})` : ''}`,
+				]
+			: []),
+		...(entry.approval ? [`- **Answered:** ${describeResolution(entry.approval)}`] : []),
+		...(decision.reason ? [`- **Reason:** ${decision.reason}`] : []),
+		...(decision.stop ? [`- **Stopped the agent:** ${decision.stop.reason}`] : []),
+		...(entry.notHonoured ? [`- **Not honoured:** ${entry.notHonoured}`] : []),
+		...decision.failures.map((f) => `- **Provider ${f.kind}:** ${f.providerId}: ${f.message}`),
+		...(decision.additionalContext
+			? [`- **Context for the model:** ${decision.additionalContext}`]
+			: []),
+		...(decision.systemMessage ? [`- **Message to you:** ${decision.systemMessage}`] : []),
+		`- **Session:** \`${entry.sessionId}\`${entry.agentId ? `, subagent \`${entry.agentId}\`` : ''}`,
+		`- **When:** ${new Date(entry.answeredAt).toISOString()}, answered ${entry.origin === 'window' ? 'by this window' : 'headless'} in ${entry.answeredAt - entry.receivedAt} ms`,
+		...(entry.workspaceFolder ? [`- **Workspace:** ${entry.workspaceFolder}`] : []),
+		'',
+		'## Record',
+		'',
+		'```json',
+		JSON.stringify(eventRecord(entry), null, '\t'),
+		'```',
+		'',
+	];
+	return maskSecrets(lines.join('\n'));
+}
+
+/** The full record behind the document, as JSON. */
+function eventRecord(entry: RecordedEvent): Record<string, unknown> {
+	const { event, decision } = entry;
 	const originalInput = toolOfEvent(event)?.input;
-	const document = {
+	return {
 		event: event.name,
-		summary: summarizeEvent(event),
 		session: entry.sessionId,
 		...(entry.agentId !== undefined && { subagent: entry.agentId }),
-		...(entry.workspaceFolder !== undefined && { workspaceFolder: entry.workspaceFolder }),
 		decidedIn: entry.origin,
 		receivedAt: new Date(entry.receivedAt).toISOString(),
 		answeredAt: new Date(entry.answeredAt).toISOString(),
-		latencyMs: entry.answeredAt - entry.receivedAt,
-		decision: {
-			verdict: decision.verdict ?? null,
-			reason: decision.reason ?? null,
-			decidedBy: decision.decidedBy ?? null,
-			...(decision.decidedBy?.source && { decidedIn: describeSource(decision.decidedBy.source) }),
-			contributors: decision.contributors,
-			...(decision.failures.length > 0 && { failures: decision.failures }),
-			...(decision.additionalContext !== undefined && {
-				additionalContext: decision.additionalContext,
-			}),
-			...(decision.systemMessage !== undefined && { systemMessage: decision.systemMessage }),
-			...(decision.stop && { stop: decision.stop }),
-			...(decision.blockReasons && { blockReasons: decision.blockReasons }),
-		},
-		...(entry.approval && {
-			approval: { ...entry.approval, summary: describeResolution(entry.approval) },
-		}),
+		decision,
+		...(entry.approval && { approval: entry.approval }),
+		...(entry.notHonoured !== undefined && { notHonoured: entry.notHonoured }),
 		...(originalInput !== undefined && { originalInput }),
-		...(decision.updatedInput !== undefined && { updatedInput: decision.updatedInput }),
 		input: event,
 	};
-	return `${maskSecrets(JSON.stringify(document, null, '\t'))}\n`;
 }
 
 /** The file name an event's document opens under (its tab title). */
 export function eventDocumentName(entry: RecordedEvent): string {
-	return `${entry.sequence}-${entry.event.name}.json`;
+	return `${entry.sequence}-${entry.event.name}.md`;
 }
 
 /** Whether an entry passes the filter; empty sets mean "everything". */

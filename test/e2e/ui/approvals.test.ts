@@ -337,7 +337,7 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		await wb.screenshot('approvals-8-views');
 		await wb.clickTreeRow(/npm publish --tag late/, { view: 'Events' });
 		await wb.page
-			.locator('.tab', { hasText: /PreToolUse\.json/ })
+			.locator('.tab', { hasText: /PreToolUse\.md/ })
 			.first()
 			.waitFor({ state: 'visible', timeout: 10_000 });
 		await wb.screenshot('approvals-9-event-document');

@@ -84,17 +84,15 @@ describe('presentEvent', () => {
 
 	it('the document holds the input, the decision with provenance and the original input', () => {
 		const entry = recorded(preToolUse({ tool: shellTool('make deploy') }), { decision: DENY });
-		const doc = JSON.parse(renderEventDocument(entry)) as Record<string, unknown>;
-		expect(doc).toMatchObject({
+		const text = renderEventDocument(entry);
+		expect(text).toMatch(/^# run_in_terminal: make deploy|^# PreToolUse: make deploy/);
+		expect(text).toMatch(/\*\*Decided by:\*\* rule `no-deploy` .*\(workspace settings/);
+		expect(text).toContain('in 4 ms');
+		const record = /```json\n([\s\S]*)\n```/.exec(text)?.[1] ?? '';
+		expect(JSON.parse(record)).toMatchObject({
 			event: 'PreToolUse',
-			summary: 'make deploy',
-			decision: {
-				verdict: 'deny',
-				decidedBy: { ruleId: 'no-deploy' },
-				decidedIn: 'workspace settings',
-			},
+			decision: { verdict: 'deny', decidedBy: { ruleId: 'no-deploy' } },
 			originalInput: { command: 'make deploy' },
-			latencyMs: 4,
 		});
 	});
 
