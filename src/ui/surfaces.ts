@@ -35,6 +35,7 @@ export function createSurfaces(sources: SurfaceSources): vscode.Disposable {
 	const views = createViews({
 		approvals,
 		sessions: engine.sessions,
+		providers: () => engine.chain.providerStates(),
 		pause,
 		config,
 		userSettingsFile,

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 
+import type { ProviderState } from '../core/provider/compositeHooksProvider';
 import type { SessionTracker } from '../core/sessions/sessionTracker';
 import { COMMANDS, VIEWS } from '../host/commandIds';
 import type { ContextKeySetter } from '../host/contextKeys';
@@ -15,6 +16,8 @@ import { PoliciesTreeProvider } from './policies/policiesTreeProvider';
 export interface ViewSources {
 	readonly approvals: ApprovalService;
 	readonly sessions: SessionTracker;
+	/** The hooks providers in the chain, with how their last call went. */
+	readonly providers: () => readonly ProviderState[];
 	readonly pause: PauseState;
 	readonly config: PolicyConfig;
 	readonly userSettingsFile: string;
@@ -33,9 +36,16 @@ export function createViews(sources: ViewSources): {
 		events.add(entry);
 	}
 	const policies = new PoliciesTreeProvider(
-		() => readPoliciesInput(config, sources.userSettingsFile),
+		() => readPoliciesInput(config, sources.userSettingsFile, sources.providers),
 		COMMANDS.revealRule,
 	);
+	let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+	const refreshPoliciesSoon = () => {
+		refreshTimer ??= setTimeout(() => {
+			refreshTimer = undefined;
+			policies.refresh();
+		}, 1_000);
+	};
 	contextKeys.set('hookwarden.paused', pause.paused);
 	contextKeys.set('hookwarden.hasEvents', sessions.events().length > 0);
 	contextKeys.set('hookwarden.eventsFiltered', false);
@@ -46,6 +56,9 @@ export function createViews(sources: ViewSources): {
 		vscode.workspace.registerTextDocumentContentProvider(EVENT_SCHEME, events),
 		events.onDidChangeEmpty((empty) => contextKeys.set('hookwarden.hasEvents', !empty)),
 		new vscode.Disposable(sessions.onDidRecord((entry) => events.add(entry))),
+		// Provider latencies and errors change with every event; the view is redrawn at most once a second for them.
+		new vscode.Disposable(sessions.onDidRecord(() => refreshPoliciesSoon())),
+		new vscode.Disposable(() => clearTimeout(refreshTimer)),
 		pause.onDidChange(({ paused, at }) => {
 			events.addNote({ kind: paused ? 'paused' : 'resumed', at });
 			contextKeys.set('hookwarden.paused', paused);

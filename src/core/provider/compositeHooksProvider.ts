@@ -13,6 +13,22 @@ export interface ProviderRegistration {
 	readonly timeoutMs?: number;
 	/** Default `warn`. */
 	readonly failAction?: FailAction;
+	/** Where the provider comes from, for people (`user settings (…/settings.json)`, `extension acme.tickets`). */
+	readonly source?: string;
+}
+
+/** One provider in the chain as the *Policies* view shows it: its place, its budget, and how its last call went. */
+export interface ProviderState {
+	readonly id: string;
+	readonly priority: number;
+	readonly timeoutMs: number;
+	readonly failAction: FailAction;
+	readonly source?: string;
+	/** Calls answered (or failed) since it was registered. */
+	readonly calls: number;
+	readonly lastLatencyMs?: number;
+	/** The last failure, if its last call failed. */
+	readonly lastError?: string;
 }
 
 /** What the chain needs to know about the call besides the event. */
@@ -30,6 +46,10 @@ interface Entry {
 	readonly timeoutMs: number;
 	readonly failAction: FailAction;
 	readonly order: number;
+	readonly source?: string;
+	calls: number;
+	lastLatencyMs?: number;
+	lastError?: string;
 }
 
 const DEFAULT_PRIORITY = 100;
@@ -76,6 +96,8 @@ export class CompositeHooksProvider {
 			timeoutMs: registration.timeoutMs ?? DEFAULT_TIMEOUT_MS,
 			failAction: registration.failAction ?? 'warn',
 			order: this.nextOrder++,
+			...(registration.source !== undefined && { source: registration.source }),
+			calls: 0,
 		};
 		this.entries = [...this.entries, entry].sort(
 			(a, b) => a.priority - b.priority || a.order - b.order,
@@ -83,6 +105,20 @@ export class CompositeHooksProvider {
 		return () => {
 			this.entries = this.entries.filter((candidate) => candidate !== entry);
 		};
+	}
+
+	/** Every registered provider in chain order, with how its last call went. */
+	providerStates(): readonly ProviderState[] {
+		return this.entries.map((entry) => ({
+			id: entry.provider.id,
+			priority: entry.priority,
+			timeoutMs: entry.timeoutMs,
+			failAction: entry.failAction,
+			...(entry.source !== undefined && { source: entry.source }),
+			calls: entry.calls,
+			...(entry.lastLatencyMs !== undefined && { lastLatencyMs: entry.lastLatencyMs }),
+			...(entry.lastError !== undefined && { lastError: entry.lastError }),
+		}));
 	}
 
 	/** The ids of the registered providers in chain order. */
@@ -93,7 +129,7 @@ export class CompositeHooksProvider {
 	/** Runs the chain for one event; never throws: failures become {@link ProviderFailure}s (and a deny under `block`). */
 	async decide(event: HookEvent, options: DecideOptions = {}): Promise<MergedDecision> {
 		const entries = this.entries;
-		const outcomes = await Promise.all(entries.map((entry) => this.ask(entry, event, options)));
+		const outcomes = await Promise.all(entries.map((entry) => this.timed(entry, event, options)));
 		const decisions: HookDecision[] = [];
 		const failures: ProviderFailure[] = [];
 		for (const outcome of outcomes) {
@@ -105,6 +141,27 @@ export class CompositeHooksProvider {
 			}
 		}
 		return mergeDecisions(event.name, decisions, failures);
+	}
+
+	// Only calls the provider handles count; `performance` is a global in Node and in the SDK's hosts.
+	private async timed(
+		entry: Entry,
+		event: HookEvent,
+		options: DecideOptions,
+	): Promise<{ decision?: HookDecision; failure?: ProviderFailure }> {
+		if (!entry.provider[HANDLER_NAME[event.name]]) {
+			return {};
+		}
+		const started = performance.now();
+		const outcome = await this.ask(entry, event, options);
+		entry.calls++;
+		entry.lastLatencyMs = Math.round(performance.now() - started);
+		if (outcome.failure) {
+			entry.lastError = `${outcome.failure.kind}: ${outcome.failure.message}`;
+		} else {
+			delete entry.lastError;
+		}
+		return outcome;
 	}
 
 	private async ask(

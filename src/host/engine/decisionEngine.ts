@@ -60,7 +60,12 @@ export function createDecisionEngine(
 		analyzeShell,
 		sessionFacts: (event) => ({ subagentsStarted: sessions.subagentsStarted(event.sessionId) }),
 	});
-	const unregister = chain.register({ provider: policyProvider, priority: 0, failAction: 'warn' });
+	const unregister = chain.register({
+		provider: policyProvider,
+		priority: 0,
+		failAction: 'warn',
+		source: 'built in: the hookwarden.* settings and packs',
+	});
 	const decider = new HookDecider({
 		chain,
 		policy: parts.policyFor,

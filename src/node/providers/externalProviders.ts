@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 
 import type { HookEvent } from '../../core/events/hookEvent';
+import { describeSource } from '../../core/policy/describeSource';
 import type { CompositeHooksProvider } from '../../core/provider/compositeHooksProvider';
 import type { HookDecision } from '../../core/provider/decision';
 import type { HookContext, HooksProvider } from '../../core/provider/hooksProvider';
@@ -61,6 +62,7 @@ export function registerExternalProviders(
 					...(config.priority !== undefined && { priority: config.priority }),
 					...(config.timeoutMs !== undefined && { timeoutMs: config.timeoutMs }),
 					...(config.failAction !== undefined && { failAction: config.failAction }),
+					source: describeSource(config.source, { withFile: true }),
 				}),
 			);
 		} catch (error) {

@@ -4,6 +4,7 @@ import { parseTree, findNodeAtLocation } from 'jsonc-parser';
 import * as vscode from 'vscode';
 
 import { PACK_IDS } from '../../core/policy/pack';
+import type { ProviderState } from '../../core/provider/compositeHooksProvider';
 import type { Provenance } from '../../core/provider/decision';
 import type { PoliciesInput, RulesLayer } from './policyPresenter';
 import type { PolicyConfig } from '../../host/policyConfig';
@@ -14,7 +15,11 @@ export function primaryFolder(): string | undefined {
 }
 
 /** Reads everything the *Policies* view shows: each scope's raw rules and file, the problems, trust and packs. */
-export function readPoliciesInput(config: PolicyConfig, userSettingsFile: string): PoliciesInput {
+export function readPoliciesInput(
+	config: PolicyConfig,
+	userSettingsFile: string,
+	providers: () => readonly ProviderState[] = () => [],
+): PoliciesInput {
 	const folder = primaryFolder();
 	const policy = config.policyFor(folder);
 	return {
@@ -24,6 +29,7 @@ export function readPoliciesInput(config: PolicyConfig, userSettingsFile: string
 		packs: PACK_IDS.map((id) => ({ id, enabled: policy.packs.has(id) })),
 		defaultVerdict: policy.defaultVerdict,
 		...(policy.sources.defaultVerdict && { defaultVerdictSource: policy.sources.defaultVerdict }),
+		providers: providers(),
 	};
 }
 

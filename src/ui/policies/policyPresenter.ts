@@ -1,6 +1,7 @@
 import { describeSource } from '../../core/policy/describeSource';
 import type { PackId } from '../../core/policy/pack';
 import type { SettingProblem } from '../../core/policy/readPolicySettings';
+import type { ProviderState } from '../../core/provider/compositeHooksProvider';
 import type { RuleSource } from '../../core/provider/decision';
 
 /** One settings scope's raw `hookwarden.rules`, as written in its file. */
@@ -19,6 +20,8 @@ export interface PoliciesInput {
 	readonly packs: readonly { readonly id: PackId; readonly enabled: boolean }[];
 	readonly defaultVerdict: string;
 	readonly defaultVerdictSource?: RuleSource;
+	/** The hooks providers in the chain, in order, with how their last call went. */
+	readonly providers?: readonly ProviderState[];
 }
 
 /** A node of the *Policies* view. */
@@ -112,6 +115,9 @@ export function presentPolicies(input: PoliciesInput): PolicyNodeView[] {
 			contextValue: `hookwarden:pack+${pack.enabled ? 'on' : 'off'}`,
 		})),
 	});
+	if (input.providers && input.providers.length > 0) {
+		groups.push(providersGroup(input.providers));
+	}
 	groups.push({
 		key: 's:defaultVerdict',
 		label: 'Default verdict',
@@ -205,4 +211,39 @@ function sourceKind(scope: RulesLayer['scope']): RuleSource['kind'] {
 		: scope === 'workspace'
 			? 'workspaceSettings'
 			: 'workspaceFolderSettings';
+}
+
+/** The providers in chain order: where each comes from, its priority and fail action, and how its last call went. */
+function providersGroup(providers: readonly ProviderState[]): PolicyNodeView {
+	const failing = providers.filter((p) => p.lastError !== undefined).length;
+	return {
+		key: 'g:providers',
+		label: 'Providers',
+		description: `${providers.length}${failing ? ` · ${failing} failing` : ''}`,
+		tooltip:
+			'Hooks providers in the order they decide: Hookwarden’s policy, hookwarden.providers and extensions.',
+		iconId: 'plug',
+		contextValue: 'hookwarden:policyGroup',
+		children: providers.map((provider) => ({
+			key: `v:${provider.id}`,
+			label: provider.id,
+			description: [
+				provider.lastError !== undefined
+					? 'last call failed'
+					: provider.lastLatencyMs !== undefined
+						? `${provider.lastLatencyMs} ms`
+						: 'not called yet',
+				`priority ${provider.priority}`,
+			].join(' · '),
+			tooltip: [
+				provider.source ?? 'registered through the Hookwarden API',
+				`Priority ${provider.priority}, timeout ${provider.timeoutMs} ms, on failure: ${provider.failAction}.`,
+				`${provider.calls} call${provider.calls === 1 ? '' : 's'}${provider.lastLatencyMs !== undefined ? `, the last took ${provider.lastLatencyMs} ms` : ''}.`,
+				...(provider.lastError !== undefined ? [`Last error: ${provider.lastError}`] : []),
+			].join('\n'),
+			iconId: provider.lastError !== undefined ? 'error' : 'plug',
+			...(provider.lastError !== undefined && { iconColorId: 'list.errorForeground' }),
+			contextValue: 'hookwarden:provider',
+		})),
+	};
 }
