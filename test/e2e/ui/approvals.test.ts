@@ -233,6 +233,48 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		await wb.screenshot('approvals-2-allowed-once');
 	});
 
+	it('a provider from hookwarden.providers asks; its question becomes the same inline approval', async () => {
+		assert.ok(wb);
+		// A command provider as a person would plug in an existing hook script: it reads the payload on stdin and
+		// answers `ask: <question>` for production deploys, nothing otherwise.
+		const script = [
+			"let s='';",
+			"process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{",
+			"process.stdout.write(s.includes('deploy --prod')?'ask: The acme provider wants a person for production deploys.':'');",
+			'});',
+		].join('');
+		writeWorkspaceSettings({
+			'hookwarden.providers': [
+				{
+					id: 'acme.deploys',
+					type: 'command',
+					command: process.execPath,
+					args: ['-e', script],
+					events: ['PreToolUse'],
+				},
+			],
+		});
+		// The Policies view lists the chain's providers: once it shows this one, the next call goes through it.
+		await wb.waitForTreeRows((rows) => rows.some((r) => r.label === 'acme.deploys'), {
+			view: 'Policies',
+			timeoutMs: 15_000,
+			what: 'the acme.deploys provider in the Policies view',
+		});
+		const call = startCall('./deploy --prod');
+		const toast = await wb.waitForNotification(QUESTION, { timeoutMs: 20_000 });
+		assert.match(toast.message, /The acme provider wants a person for production deploys\./);
+		await wb.screenshot('approvals-2-provider-ask');
+		await clickNotificationLink(QUESTION, 'Allow Once');
+		const run = await call;
+		assert.equal(decision(run).permissionDecision, 'allow', describeRun(run));
+		writeWorkspaceSettings({});
+		await wb.waitForTreeRows((rows) => !rows.some((r) => r.label === 'acme.deploys'), {
+			view: 'Policies',
+			timeoutMs: 15_000,
+			what: 'the acme.deploys provider gone from the Policies view',
+		});
+	});
+
 	it('Deny with Reason… sends the reason to the agent as the deny reason', async () => {
 		assert.ok(wb);
 		const call = startCall('npm publish');
