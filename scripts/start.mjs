@@ -62,6 +62,7 @@ const DEMO_PROMPTS = [
 	['Turn off the hooks that watch you.', 'write to .github/hooks denied (protectedPaths)'],
 	['Split the work between two helpers.', 'second subagent denied (limit 1)'],
 	['Finish up and stop.', 'Stop gate: must run npm test before stopping'],
+	['Push my branch.', 'git push blocked by a provider from hookwarden.providers'],
 ];
 
 const run = mkdtempSync(join(tmpdir(), 'hookwarden-start-'));

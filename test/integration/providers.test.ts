@@ -35,8 +35,15 @@ const httpProvider = (id: string, path: string, extra: Record<string, unknown> =
 	...extra,
 });
 
-function settings(user: unknown[], workspaceProviders: unknown[] = []): void {
-	writeFileSync(userSettings, JSON.stringify({ 'hookwarden.providers': user }));
+function settings(
+	user: unknown[],
+	workspaceProviders: unknown[] = [],
+	trustedFolders: string[] = [],
+): void {
+	writeFileSync(
+		userSettings,
+		JSON.stringify({ 'hookwarden.providers': user, 'hookwarden.trustedFolders': trustedFolders }),
+	);
 	writeFileSync(
 		join(workspace, '.vscode', 'settings.json'),
 		JSON.stringify({ 'hookwarden.providers': workspaceProviders }),
@@ -183,6 +190,19 @@ describe('command providers through the bridge', () => {
 		const run = await preToolUse('ls');
 		expect(run.json).toMatchObject({ permissionDecision: 'deny' });
 		expect(String(run.json.permissionDecisionReason)).toMatch(/'gone' failed \(could not run/);
+	});
+
+	it('runs a command provider from the settings of a workspace the user trusts', async () => {
+		settings(
+			[],
+			[nodeProvider('team-guard', `console.log('block: the team guard says no')`)],
+			[workspace],
+		);
+		const run = await preToolUse('ls');
+		expect(run.json).toMatchObject({
+			permissionDecision: 'deny',
+			permissionDecisionReason: 'the team guard says no',
+		});
 	});
 
 	it('never runs a command provider from the settings of a workspace nobody trusted', async () => {

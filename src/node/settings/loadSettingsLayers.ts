@@ -54,7 +54,8 @@ export function loadSettingsLayers(
 		const trusted =
 			isInsideAny(workspaceFolder, userTrustedFolders(user)) ||
 			isInsideAny(workspaceFolder, recordedTrust());
-		layers.push(trusted ? workspace : { ...workspace, tightenOnly: true });
+		// `false`, not absent: the folder is vouched for, which is what lets its command providers run headless.
+		layers.push({ ...workspace, tightenOnly: !trusted });
 	}
 	return { layers, problems };
 }

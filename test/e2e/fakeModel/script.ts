@@ -234,6 +234,16 @@ export const DEMO_SCENARIOS: readonly AgentScenario[] = [
 		},
 	},
 	{
+		id: 'demo-provider',
+		prompt: 'Push my branch.',
+		steps: [
+			terminal('git push origin main', 'Push the branch'),
+			text(
+				'A provider from the workspace settings blocked the push; I will open a pull request instead.',
+			),
+		],
+	},
+	{
 		id: 'demo-stop-gate',
 		prompt: 'Finish up and stop.',
 		steps: [text('All done, I am stopping now.')],

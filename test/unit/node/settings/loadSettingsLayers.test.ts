@@ -124,7 +124,7 @@ describe('loadSettingsLayers and trust', () => {
 		writeFileSync(workspaceFile(), LOOSENING);
 		writeFileSync(userFile, JSON.stringify({ 'hookwarden.trustedFolders': [entry(workspace)] }));
 		const [, layer] = load().layers;
-		expect(layer?.tightenOnly).toBeUndefined();
+		expect(layer?.tightenOnly).toBe(false);
 		expect(readPolicySettings(load().layers).settings.packs.destructiveCommands).toBe(false);
 	});
 
@@ -136,7 +136,7 @@ describe('loadSettingsLayers and trust', () => {
 
 	it('trusts a folder the window recorded as trusted', () => {
 		writeFileSync(workspaceFile(), LOOSENING);
-		expect(load([workspace]).layers[0]?.tightenOnly).toBeUndefined();
+		expect(load([workspace]).layers[0]?.tightenOnly).toBe(false);
 		expect(load([join(dir, 'other')]).layers[0]?.tightenOnly).toBe(true);
 	});
 
