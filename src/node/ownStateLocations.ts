@@ -1,21 +1,12 @@
 import { join } from 'node:path';
 
 import type { OwnStateLocations } from '../core/policy/ownState';
+import { EDITOR_BUILDS } from '../core/policy/ownState';
 import { runtimeFolder, secretFile, shortSocketFolder } from '../protocol/endpoint';
 import { bridgeGlobalStorage } from './audit/auditLogLocation';
 import { currentEndpointHost } from './runtime/runtimeFolder';
 import { defaultUserSettingsFile } from './settings/loadSettingsLayers';
 
-/** VS Code-family builds whose `User` folders hold settings a window reads. */
-const EDITOR_BUILDS = [
-	'Code',
-	'Code - Insiders',
-	'Code - OSS',
-	'VSCodium',
-	'VSCodium - Insiders',
-	'Cursor',
-	'Windsurf',
-];
 /** Remote and web servers: `~/<folder>/data/User` and `data/Machine`. */
 const SERVER_FOLDERS = [
 	'.vscode-server',

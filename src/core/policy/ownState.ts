@@ -23,3 +23,14 @@ export interface OwnStateLocations {
 	/** Values of the environment variables a command may spell these paths with (`HOME`, `XDG_RUNTIME_DIR`, `APPDATA`). */
 	readonly variables?: Readonly<Record<string, string>>;
 }
+
+/** VS Code-family builds whose `User` folders hold settings a window reads (their folder names under the config root). */
+export const EDITOR_BUILDS: readonly string[] = [
+	'Code',
+	'Code - Insiders',
+	'Code - OSS',
+	'VSCodium',
+	'VSCodium - Insiders',
+	'Cursor',
+	'Windsurf',
+];

@@ -2,6 +2,7 @@ import picomatch from 'picomatch/posix';
 
 import { pathInside } from '../../paths/pathMath';
 import type { Verdict } from '../../provider/decision';
+import { EDITOR_BUILDS } from '../ownState';
 import type { Finding } from '../finding';
 import { ownStateFindings } from '../ownStateGuard';
 import type { Pack } from '../pack';
@@ -38,15 +39,7 @@ const glob = (
 
 // Where VS Code-family builds keep `User` folders, relative to home, on Linux, macOS and Windows.
 const EDITOR_ROOTS = ['.config', 'Library/Application Support', 'AppData/Roaming'].join(',');
-const EDITOR_BUILDS = [
-	'Code',
-	'Code - Insiders',
-	'Code - OSS',
-	'VSCodium',
-	'VSCodium - Insiders',
-	'Cursor',
-	'Windsurf',
-].join(',');
+const EDITOR_BUILD_NAMES = EDITOR_BUILDS.join(',');
 
 // Hook wiring and policy settings are denied outright: an agent that could edit them could loosen its own policy.
 const PROTECTED: readonly ProtectedGlob[] = [
@@ -66,8 +59,8 @@ const PROTECTED: readonly ProtectedGlob[] = [
 		'.copilot/hooks/**',
 		'.copilot/settings*.json',
 		'.claude/settings*.json',
-		`{${EDITOR_ROOTS}}/{${EDITOR_BUILDS}}/User/{settings,tasks}.json`,
-		`{${EDITOR_ROOTS}}/{${EDITOR_BUILDS}}/User/profiles/*/{settings,tasks}.json`,
+		`{${EDITOR_ROOTS}}/{${EDITOR_BUILD_NAMES}}/User/{settings,tasks}.json`,
+		`{${EDITOR_ROOTS}}/{${EDITOR_BUILD_NAMES}}/User/profiles/*/{settings,tasks}.json`,
 		'.local/share/code-server/User/{settings,tasks}.json',
 		'.local/share/code-server/User/profiles/*/{settings,tasks}.json',
 		'.{vscode,vscode-insiders,cursor,windsurf}-server*/data/{User,Machine}/{settings,tasks}.json',
