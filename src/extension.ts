@@ -57,6 +57,9 @@ async function wire(
 		paused: () => pause.paused,
 		bundleFolder: __dirname,
 		log,
+		storageFolders: [context.globalStorageUri.fsPath, context.storageUri?.fsPath].filter(
+			(folder): folder is string => folder !== undefined,
+		),
 	});
 	own(engine);
 	own(watchSettingsProviders(engine.chain, config, log));

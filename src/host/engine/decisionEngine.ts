@@ -24,6 +24,8 @@ export interface DecisionEngineParts {
 	/** The folder holding the shell grammar bundle (the extension's `dist`). */
 	readonly bundleFolder: string;
 	readonly log: vscode.LogOutputChannel;
+	/** This extension's own storage folders (global and workspace), where its audit logs and trust record live. */
+	readonly storageFolders?: readonly string[];
 }
 
 /** The window's decision engine: the provider chain, what it remembers, the approvals it holds, and the decider. */
@@ -55,7 +57,7 @@ export function createDecisionEngine(
 	const policyProvider = new DefaultHooksProvider({
 		policy: parts.policyFor,
 		homeDir: os.homedir(),
-		ownState: ownStateLocations(process.env, os.homedir()),
+		ownState: ownStateLocations(process.env, os.homedir(), parts.storageFolders),
 		clock: SYSTEM_CLOCK,
 		analyzeShell,
 		sessionFacts: (event) => ({ subagentsStarted: sessions.subagentsStarted(event.sessionId) }),
