@@ -331,6 +331,11 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		const written = fs.readFileSync(settingsFile, 'utf8');
 		assert.match(written, /"command": \[\s*"\/\^make release VERSION=1\\\\\.2\$\/"\s*\]/, written);
 		assert.match(written, /"tool": "run_in_terminal"/, written);
+		// The first call's notification closes once it is answered; only then can a new one be told apart from it.
+		await waitFor(async () => ((await toastShown(/make release/)) ? undefined : true), {
+			timeoutMs: 10_000,
+			describe: () => 'the first notification did not close after Always Allow',
+		});
 
 		const again = await startCall('make release VERSION=1.2');
 		assert.equal(decision(again).permissionDecision, 'allow', describeRun(again));
