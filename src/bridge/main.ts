@@ -124,10 +124,11 @@ async function decideEvent(eventArg: string | undefined, handover?: Handover): P
 		warn(`unknown event argument '${eventArg}'; using the event named in the payload`);
 	}
 	const input = handover?.input ?? readHookInput(eventArg);
-	const decider = headlessDecider(environment());
+	// Built only when the bridge decides itself: a call the window answers never reads a settings file.
+	const decider = builtOnFirstUse(() => headlessDecider(environment()));
 	if (input.kind === 'unreadable') {
 		// The decider answers an unreadable call with the workspace's fail verdict, as for any payload it cannot read.
-		const answer = await decider.decide({
+		const answer = await decider().decide({
 			...(eventArg !== undefined && { eventArg }),
 			payload: undefined,
 			cwd: process.cwd(),
@@ -161,7 +162,7 @@ async function decideEvent(eventArg: string | undefined, handover?: Handover): P
 		payload: input.payload,
 		cwd: input.request.cwd,
 	};
-	const answer = await decider.decide(call);
+	const answer = await decider().decide(call);
 	if (answer.problem !== undefined) {
 		warn(answer.problem);
 	}
