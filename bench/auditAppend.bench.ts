@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { appendAuditLine, newAuditId } from '../src/node/audit/auditLogFile';
 import { toAuditRecord } from '../src/core/audit/toAuditRecord';
 import type { HookEvent } from '../src/core/events/hookEvent';
-import { toolCallOf } from '../src/core/tools/toolCallOf';
+import { toolCallOf } from '../src/core/reading/tools/toolCallOf';
 
 function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 
 import type { HookEvent } from '../src/core/events/hookEvent';
 import type { RecordedEvent } from '../src/core/sessions/recordedEvent';
-import { toolCallOf } from '../src/core/tools/toolCallOf';
+import { toolCallOf } from '../src/core/reading/tools/toolCallOf';
 import { presentEvent } from '../src/ui/events/eventPresenter';
 import { EventsModel } from '../src/ui/events/eventsModel';
 

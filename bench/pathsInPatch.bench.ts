@@ -1,8 +1,8 @@
 // Reading the file paths out of a huge apply_patch body: 100,000 `*** Add File:` headers. This was a timed
-// assertion in test/unit/core/tools/pathsInPatch.test.ts; the unit test keeps the behaviour, this keeps the speed.
+// assertion in test/unit/core/reading/tools/pathsInPatch.test.ts; the unit test keeps the behaviour, this keeps the speed.
 import { performance } from 'node:perf_hooks';
 
-import { pathsInPatch } from '../src/core/tools/pathsInPatch';
+import { pathsInPatch } from '../src/core/reading/tools/pathsInPatch';
 
 const FILES = 100_000;
 

@@ -3,12 +3,12 @@
 import { performance } from 'node:perf_hooks';
 
 import { createShellAnalyzer } from '../src/node/shell/shellGrammars';
-import { BUILTIN_PACKS } from '../src/core/policy/builtinPacks';
+import { BUILTIN_PACKS } from '../src/core/judging/builtinPacks';
 import { compilePolicy } from '../src/core/policy/compilePolicy';
 import { evaluatePolicy } from '../src/core/policy/evaluatePolicy';
-import type { PolicyInput } from '../src/core/policy/policyInput';
-import { readPolicySettings } from '../src/core/policy/readPolicySettings';
-import { toolCallOf } from '../src/core/tools/toolCallOf';
+import type { PolicyInput } from '../src/core/judging/policyInput';
+import { readPolicySettings } from '../src/core/settings/readPolicySettings';
+import { toolCallOf } from '../src/core/reading/tools/toolCallOf';
 
 function rules(count: number): unknown[] {
 	const shapes = [

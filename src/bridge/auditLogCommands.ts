@@ -6,7 +6,7 @@ import { policyReplayEvaluator } from '../core/audit/policyReplayEvaluator';
 import { renderReplayText } from '../core/audit/renderReplay';
 import type { ReplayFailOn } from '../core/audit/replaySession';
 import { replayFails, replaySession } from '../core/audit/replaySession';
-import { BUILTIN_PACKS } from '../core/policy/builtinPacks';
+import { BUILTIN_PACKS } from '../core/judging/builtinPacks';
 import { evaluatePolicy } from '../core/policy/evaluatePolicy';
 import { describeSource } from '../core/policy/describeSource';
 import type { HeadlessEnvironment } from './headlessDecider';

@@ -16,7 +16,7 @@ import { recordedEventOf } from '../core/audit/parseAuditLine';
 import type { SessionSummary } from '../core/audit/sessionSummary';
 import type { AuditEntry } from '../core/audit/toAuditRecord';
 import { toAuditRecord, toAuditSummaryRecord } from '../core/audit/toAuditRecord';
-import { SETTINGS_SECTION } from '../core/policy/settingsSchema';
+import { SETTINGS_SECTION } from '../core/settings/settingsSchema';
 import type { RecordedEvent } from '../core/sessions/recordedEvent';
 import type { SessionTracker } from '../core/sessions/sessionTracker';
 

@@ -4,10 +4,10 @@ import * as vscode from 'vscode';
 
 import type { CompiledPolicy } from '../core/policy/compilePolicy';
 import { compilePolicy } from '../core/policy/compilePolicy';
-import type { SettingProblem } from '../core/policy/readPolicySettings';
-import type { SettingsLayer } from '../core/policy/settingsLayer';
-import { describeSettingProblem, readPolicySettings } from '../core/policy/readPolicySettings';
-import { POLICY_SETTINGS, SETTINGS_SECTION } from '../core/policy/settingsSchema';
+import type { SettingProblem } from '../core/settings/readPolicySettings';
+import type { SettingsLayer } from '../core/settings/settingsLayer';
+import { describeSettingProblem, readPolicySettings } from '../core/settings/readPolicySettings';
+import { POLICY_SETTINGS, SETTINGS_SECTION } from '../core/settings/settingsSchema';
 import type { RuleSource } from '../core/provider/decision';
 
 /**

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 
-import type { OwnStateLocations } from '../core/policy/ownState';
-import { EDITOR_BUILDS } from '../core/policy/ownState';
+import type { OwnStateLocations } from '../core/judging/ownState';
+import { EDITOR_BUILDS } from '../core/judging/ownState';
 import { runtimeFolder, secretFile, shortSocketFolder } from '../protocol/endpoint';
 import { bridgeGlobalStorage } from './audit/auditLogLocation';
 import { currentEndpointHost } from './runtime/runtimeFolder';

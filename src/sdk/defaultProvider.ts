@@ -2,16 +2,16 @@ import type { HookEvent } from '../core/events/hookEvent';
 import { compilePolicy } from '../core/policy/compilePolicy';
 import type { CompiledPolicy } from '../core/policy/compilePolicy';
 import { DefaultHooksProvider as PolicyProvider } from '../core/policy/defaultHooksProvider';
-import type { SessionFacts } from '../core/policy/policyInput';
+import type { SessionFacts } from '../core/judging/policyInput';
 import {
 	describeSettingProblem,
 	hookwardenValues,
 	readPolicySettings,
-} from '../core/policy/readPolicySettings';
+} from '../core/settings/readPolicySettings';
 import type { HookContext, HookResult, HooksProvider } from '../core/provider/hooksProvider';
 import { HANDLER_NAME } from '../core/provider/hooksProvider';
-import type { CommandLineAnalysis, ShellDialect } from '../core/shell/commandLine';
-import { plainCommandLine } from '../core/shell/plainCommandLine';
+import type { CommandLineAnalysis, ShellDialect } from '../core/reading/shell/commandLine';
+import { plainCommandLine } from '../core/reading/shell/plainCommandLine';
 import { SYSTEM_CLOCK } from '../core/util/clock';
 
 /** What the SDK's policy provider is built from: the settings a `.vscode/settings.json` holds and the folder they belong to. */

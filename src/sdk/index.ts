@@ -6,8 +6,8 @@ export type { Dialect } from '../core/events/dialect';
 export type { HookEvent, HookEventCommon, HookEventOf, ToolCall } from '../core/events/hookEvent';
 export type { HookEventName } from '../core/events/hookEventName';
 export { HOOK_EVENT_NAMES, parseHookEventName } from '../core/events/hookEventName';
-export type { ToolKind } from '../core/tools/toolKind';
-export { toolCallOf } from '../core/tools/toolCallOf';
+export type { ToolKind } from '../core/reading/tools/toolKind';
+export { toolCallOf } from '../core/reading/tools/toolCallOf';
 export type {
 	FailAction,
 	HookDecision,
@@ -25,8 +25,8 @@ export type { DecideOptions, ProviderRegistration } from '../core/provider/compo
 export { CompositeHooksProvider } from '../core/provider/compositeHooksProvider';
 export { mergeDecisions } from '../core/provider/mergeDecisions';
 export { POLICY_PROVIDER_ID } from '../core/policy/defaultHooksProvider';
-export type { SessionFacts } from '../core/policy/policyInput';
-export type { CommandLineAnalysis, ShellDialect, SimpleCommand } from '../core/shell/commandLine';
+export type { SessionFacts } from '../core/judging/policyInput';
+export type { CommandLineAnalysis, ShellDialect, SimpleCommand } from '../core/reading/shell/commandLine';
 export type { DefaultHooksProviderOptions } from './defaultProvider';
 export { DefaultHooksProvider, readCommandLineWithoutGrammar } from './defaultProvider';
 export type { ReadHookEventResult } from './dialect';

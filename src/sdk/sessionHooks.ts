@@ -5,7 +5,7 @@ import type { MergedDecision } from '../core/provider/decision';
 import type { FailMode } from '../core/provider/failVerdict';
 import { withFailMode } from '../core/provider/failVerdict';
 import type { HooksProvider } from '../core/provider/hooksProvider';
-import { toolCallOf } from '../core/tools/toolCallOf';
+import { toolCallOf } from '../core/reading/tools/toolCallOf';
 import type {
 	CopilotAgentStopHookOutput,
 	CopilotBaseHookInput,

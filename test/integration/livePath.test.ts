@@ -11,7 +11,7 @@ import { ApprovalGate } from '../../src/core/pipeline/approvalGate';
 import { HookDecider } from '../../src/core/pipeline/hookDecider';
 import { compilePolicy } from '../../src/core/policy/compilePolicy';
 import { DefaultHooksProvider } from '../../src/core/policy/defaultHooksProvider';
-import { readPolicySettings } from '../../src/core/policy/readPolicySettings';
+import { readPolicySettings } from '../../src/core/settings/readPolicySettings';
 import { CompositeHooksProvider } from '../../src/core/provider/compositeHooksProvider';
 import { SessionTracker } from '../../src/core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../../src/core/util/clock';

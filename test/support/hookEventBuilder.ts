@@ -11,8 +11,8 @@
  */
 import type { HookEventCommon, HookEventOf, ToolCall } from '../../src/core/events/hookEvent';
 import type { HookEventName } from '../../src/core/events/hookEventName';
-import type { ToolCallContext } from '../../src/core/tools/toolCallOf';
-import { toolCallOf } from '../../src/core/tools/toolCallOf';
+import type { ToolCallContext } from '../../src/core/reading/tools/toolCallOf';
+import { toolCallOf } from '../../src/core/reading/tools/toolCallOf';
 
 export const WORKSPACE = '/ws';
 export const SESSION_ID = '3f678c70-5199-4845-bf64-cb0d7149f568';

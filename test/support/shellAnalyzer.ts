@@ -3,7 +3,7 @@ import type {
 	CommandLineAnalysis,
 	ShellAnalyzer,
 	ShellDialect,
-} from '../../src/core/shell/commandLine';
+} from '../../src/core/reading/shell/commandLine';
 
 let loading: Promise<ShellAnalyzer> | undefined;
 

@@ -9,7 +9,15 @@ export type TimeoutOutcome = 'deny' | 'ask' | 'allow';
 
 /** How a pending approval ended; exactly one of these happens to each approval. */
 export type ApprovalResolution =
-	| { readonly kind: 'allowed'; readonly scope: ApprovalScope }
+	| {
+			readonly kind: 'allowed';
+			readonly scope: ApprovalScope;
+			/**
+			 * The tool input the person edited before allowing (*Allow with Changes…*): what runs instead of the original,
+			 * through the same rewrite every harness encodes. Only with scope `once`.
+			 */
+			readonly updatedInput?: Readonly<Record<string, unknown>>;
+	  }
 	| { readonly kind: 'denied'; readonly reason?: string }
 	| { readonly kind: 'timedOut'; readonly outcome: TimeoutOutcome }
 	| { readonly kind: 'gone' };

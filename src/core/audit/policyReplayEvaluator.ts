@@ -1,9 +1,9 @@
 import type { HookEvent } from '../events/hookEvent';
-import { BUILTIN_PACKS } from '../policy/builtinPacks';
+import { BUILTIN_PACKS } from '../judging/builtinPacks';
 import type { CompiledPolicy } from '../policy/compilePolicy';
 import { evaluatePolicy } from '../policy/evaluatePolicy';
-import type { Pack, PackId } from '../policy/pack';
-import type { PolicyInput } from '../policy/policyInput';
+import type { Pack, PackId } from '../judging/pack';
+import type { PolicyInput } from '../judging/policyInput';
 import type { ReplayEvaluate } from './replaySession';
 
 /** What a replay needs from the policy provider: the same input building (shell parsing included) the live path uses. */

@@ -1,4 +1,4 @@
-import type { ToolKind } from '../tools/toolKind';
+import type { ToolKind } from '../reading/tools/toolKind';
 import type { Dialect } from './dialect';
 import type { HookEventName } from './hookEventName';
 

@@ -1,4 +1,4 @@
-import { toolCallOf } from '../tools/toolCallOf';
+import { toolCallOf } from '../reading/tools/toolCallOf';
 import type * as z from '../util/zod';
 import { detectDialect } from './detectDialect';
 import type { HookEvent } from './hookEvent';

@@ -2,8 +2,8 @@ import picomatch from 'picomatch/posix';
 
 import type { HookEventName } from '../events/hookEventName';
 import type { RuleSource, Verdict } from '../provider/decision';
-import type { PackId } from './pack';
-import type { PolicySettings, SettingProblem, SourcedRule } from './readPolicySettings';
+import type { PackId } from '../judging/pack';
+import type { PolicySettings, SettingProblem, SourcedRule } from '../settings/readPolicySettings';
 import type { TextPattern } from './textPattern';
 import { parseTextPattern } from './textPattern';
 

@@ -1,16 +1,16 @@
 import type { HookEvent } from '../events/hookEvent';
 import type { HookDecision, RuleSource } from '../provider/decision';
 import type { HookContext, HooksProvider } from '../provider/hooksProvider';
-import type { CommandLineAnalysis, ShellDialect } from '../shell/commandLine';
+import type { CommandLineAnalysis, ShellDialect } from '../reading/shell/commandLine';
 import type { Clock } from '../util/clock';
 import { Deadline } from '../util/deadline';
-import { BUILTIN_PACKS } from './builtinPacks';
+import { BUILTIN_PACKS } from '../judging/builtinPacks';
 import type { CompiledPolicy } from './compilePolicy';
 import type { PolicyOutcome } from './evaluatePolicy';
 import { evaluatePolicy } from './evaluatePolicy';
-import type { OwnStateLocations } from './ownState';
-import type { PolicyInput, SessionFacts } from './policyInput';
-import { unfinishedShellCheck } from './unfinishedShellCheck';
+import type { OwnStateLocations } from '../judging/ownState';
+import type { PolicyInput, SessionFacts } from '../judging/policyInput';
+import { unfinishedShellCheck } from '../judging/unfinishedShellCheck';
 
 /** The provider id of Hookwarden's own settings-driven policy, as it appears in provenance. */
 export const POLICY_PROVIDER_ID = 'hookwarden.policy';

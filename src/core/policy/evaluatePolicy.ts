@@ -1,17 +1,17 @@
 import type { ToolCall } from '../events/hookEvent';
 import type { Verdict } from '../provider/decision';
 import { VERDICT_RANK } from '../provider/decision';
-import type { SimpleCommand } from '../shell/commandLine';
+import type { SimpleCommand } from '../reading/shell/commandLine';
 import type { CompiledPolicy, CompiledRule } from './compilePolicy';
-import type { Finding } from './finding';
+import type { Finding } from '../judging/finding';
 import { commandSpellings, matchCommandPattern, matchSpellings } from './matchCommandPattern';
 import { matchGlob } from './matchGlob';
-import type { Pack, PackId } from './pack';
-import type { PolicyInput } from './policyInput';
+import type { Pack, PackId } from '../judging/pack';
+import type { PolicyInput } from '../judging/policyInput';
 import type { TextPattern } from './textPattern';
-import type { TouchedPath } from './touchedPaths';
-import { touchedPaths } from './touchedPaths';
-import { unreadableCommandLine } from './unreadableCommandLine';
+import type { TouchedPath } from '../judging/touchedPaths';
+import { touchedPaths } from '../judging/touchedPaths';
+import { unreadableCommandLine } from '../judging/unreadableCommandLine';
 
 /** What the policy says about one event: the winning verdict and finding, every finding, and context to add. */
 export interface PolicyOutcome {

@@ -1,12 +1,12 @@
 import type { HookEvent } from '../events/hookEvent';
-import { BUILTIN_PACKS } from './builtinPacks';
+import { BUILTIN_PACKS } from '../judging/builtinPacks';
 import type { CompiledPolicy } from './compilePolicy';
 import type { DefaultHooksProvider } from './defaultHooksProvider';
 import { evaluatePolicy } from './evaluatePolicy';
-import type { Finding } from './finding';
+import type { Finding } from '../judging/finding';
 import { describeSource } from './describeSource';
-import type { ShellDialect, SimpleCommand } from '../shell/commandLine';
-import { toolCallOf } from '../tools/toolCallOf';
+import type { ShellDialect, SimpleCommand } from '../reading/shell/commandLine';
+import { toolCallOf } from '../reading/tools/toolCallOf';
 
 /**
  * Explains, for people writing rules, how the policy reads a command line: its sub-commands as the shell grammar sees

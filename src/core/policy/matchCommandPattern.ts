@@ -1,4 +1,4 @@
-import type { SimpleCommand } from '../shell/commandLine';
+import type { SimpleCommand } from '../reading/shell/commandLine';
 import type { TextPattern } from './textPattern';
 import { startsWithWords } from './textPattern';
 

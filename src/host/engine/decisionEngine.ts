@@ -10,7 +10,7 @@ import { HookDecider } from '../../core/pipeline/hookDecider';
 import type { CompiledPolicy } from '../../core/policy/compilePolicy';
 import { DefaultHooksProvider } from '../../core/policy/defaultHooksProvider';
 import { CompositeHooksProvider } from '../../core/provider/compositeHooksProvider';
-import type { CommandLineAnalysis, ShellDialect } from '../../core/shell/commandLine';
+import type { CommandLineAnalysis, ShellDialect } from '../../core/reading/shell/commandLine';
 import { SessionTracker } from '../../core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../../core/util/clock';
 import { ownStateLocations } from '../../node/ownStateLocations';

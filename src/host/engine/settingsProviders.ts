@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 
-import { describeSettingProblem } from '../../core/policy/readPolicySettings';
+import { describeSettingProblem } from '../../core/settings/readPolicySettings';
 import type { CompositeHooksProvider } from '../../core/provider/compositeHooksProvider';
-import { readProviderSettings } from '../../core/provider/providerSettings';
+import { readProviderSettings } from '../../core/settings/providerSettings';
 import { registerExternalProviders } from '../../node/providers/externalProviders';
 import type { PolicyConfig } from '../policyConfig';
 

@@ -8,8 +8,8 @@ import type { HookContext, HooksProvider } from '../../core/provider/hooksProvid
 import { HANDLER_NAME } from '../../core/provider/hooksProvider';
 import type { ProviderOutput } from '../../core/provider/providerOutput';
 import { readProviderOutput } from '../../core/provider/providerOutput';
-import type { ProviderConfig } from '../../core/provider/providerSettings';
-import { providerEvents } from '../../core/provider/providerSettings';
+import type { ProviderConfig } from '../../core/settings/providerSettings';
+import { providerEvents } from '../../core/settings/providerSettings';
 
 // A provider's answer is a line or a small JSON document; anything past this is cut off and then unreadable.
 const MAX_OUTPUT_BYTES = 1024 * 1024;

@@ -2,9 +2,9 @@ import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { pathInside } from '../../core/paths/pathMath';
-import type { SettingsLayer } from '../../core/policy/settingsLayer';
-import { hookwardenValues } from '../../core/policy/readPolicySettings';
-import { ABSOLUTE_PATH } from '../../core/policy/settingsSchema';
+import type { SettingsLayer } from '../../core/settings/settingsLayer';
+import { hookwardenValues } from '../../core/settings/readPolicySettings';
+import { ABSOLUTE_PATH } from '../../core/settings/settingsSchema';
 import type { RuleSource } from '../../core/provider/decision';
 import { readSettingsFile } from './readSettingsFile';
 

@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 
-import type { CommandLineAnalysis, ShellDialect } from '../../core/shell/commandLine';
+import type { CommandLineAnalysis, ShellDialect } from '../../core/reading/shell/commandLine';
 import { macOf, verifyMac } from '../runtime/secretMac';
 
 /** Entries kept; past this, a write now and then trims the oldest. */

@@ -2,9 +2,9 @@ import type {
 	CommandLineAnalysis,
 	ShellAnalyzer,
 	ShellDialect,
-} from '../../core/shell/commandLine';
-import { plainCommandLine } from '../../core/shell/plainCommandLine';
-import { commandLineOverLimit, unreadable } from '../../core/shell/shellLimits';
+} from '../../core/reading/shell/commandLine';
+import { plainCommandLine } from '../../core/reading/shell/plainCommandLine';
+import { commandLineOverLimit, unreadable } from '../../core/reading/shell/shellLimits';
 import type { AnalysisCache } from './analysisCache';
 import { loadShellAnalyzer } from './shellBundle';
 

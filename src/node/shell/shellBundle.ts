@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-import type { ShellAnalyzer, ShellDialect } from '../../core/shell/commandLine';
+import type { ShellAnalyzer, ShellDialect } from '../../core/reading/shell/commandLine';
 import type { ShellAnalyzerOptions } from './shellGrammars';
 
 /** What `dist/bridge-shell.js` exports. */

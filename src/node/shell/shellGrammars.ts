@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import * as vscodeTreeSitter from '@vscode/tree-sitter-wasm';
-import type { ShellAnalyzer, ShellDialect } from '../../core/shell/commandLine';
-import type { ShellTreeParser } from '../../core/shell/syntaxTree';
-import type { ShellParserHealth } from '../../core/shell/shellLimits';
-import { limitedShellAnalyzer } from '../../core/shell/shellLimits';
-import { createTreeShellAnalyzer } from '../../core/shell/treeShellAnalyzer';
+import type { ShellAnalyzer, ShellDialect } from '../../core/reading/shell/commandLine';
+import type { ShellTreeParser } from '../../core/reading/shell/syntaxTree';
+import type { ShellParserHealth } from '../../core/reading/shell/shellLimits';
+import { limitedShellAnalyzer } from '../../core/reading/shell/shellLimits';
+import { createTreeShellAnalyzer } from '../../core/reading/shell/treeShellAnalyzer';
 
 /** How to load the shell analyzer for the process that calls it. */
 export interface ShellAnalyzerOptions {

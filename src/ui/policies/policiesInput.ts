@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { parseTree, findNodeAtLocation } from 'jsonc-parser';
 import * as vscode from 'vscode';
 
-import { PACK_IDS } from '../../core/policy/pack';
+import { PACK_IDS } from '../../core/judging/pack';
 import type { ProviderState } from '../../core/provider/compositeHooksProvider';
 import type { Provenance } from '../../core/provider/decision';
 import type { PoliciesInput, RulesLayer } from './policyPresenter';

@@ -1,6 +1,6 @@
 import { describeSource } from '../../core/policy/describeSource';
-import type { PackId } from '../../core/policy/pack';
-import type { SettingProblem } from '../../core/policy/readPolicySettings';
+import type { PackId } from '../../core/judging/pack';
+import type { SettingProblem } from '../../core/settings/readPolicySettings';
 import type { ProviderState } from '../../core/provider/compositeHooksProvider';
 import type { RuleSource } from '../../core/provider/decision';
 

@@ -3,14 +3,14 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { PACK_IDS } from '../../../src/core/policy/pack';
-import { providerEntrySchema } from '../../../src/core/provider/providerSettings';
+import { PACK_IDS } from '../../../src/core/judging/pack';
+import { providerEntrySchema } from '../../../src/core/settings/providerSettings';
 import {
 	ABSOLUTE_PATH,
 	POLICY_SETTINGS,
 	ruleSchema,
 	SETTINGS_SECTION,
-} from '../../../src/core/policy/settingsSchema';
+} from '../../../src/core/settings/settingsSchema';
 import * as z from '../../../src/core/util/zod';
 import { UI_SETTING_KEYS } from '../../../src/ui/uiSettings';
 

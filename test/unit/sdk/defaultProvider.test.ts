@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { HookEvent } from '../../../src/core/events/hookEvent';
-import { toolCallOf } from '../../../src/core/tools/toolCallOf';
+import { toolCallOf } from '../../../src/core/reading/tools/toolCallOf';
 import {
 	DefaultHooksProvider,
 	readCommandLineWithoutGrammar,

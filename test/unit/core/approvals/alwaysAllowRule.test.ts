@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../../../src/core/approvals/pendingApproval';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
 import { evaluatePolicy } from '../../../../src/core/policy/evaluatePolicy';
-import { readPolicySettings } from '../../../../src/core/policy/readPolicySettings';
+import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import {
 	anchoredRegex,
 	exactPathGlob,

@@ -8,7 +8,7 @@ import type { AuditEntry } from '../../../../src/core/audit/toAuditRecord';
 import { toAuditRecord } from '../../../../src/core/audit/toAuditRecord';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
 import { DefaultHooksProvider } from '../../../../src/core/policy/defaultHooksProvider';
-import { readPolicySettings } from '../../../../src/core/policy/readPolicySettings';
+import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import type { MergedDecision, Provenance } from '../../../../src/core/provider/decision';
 import { shellAnalyzer } from '../../../support/shellAnalyzer';

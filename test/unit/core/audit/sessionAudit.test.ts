@@ -9,7 +9,7 @@ import type { AuditEntry } from '../../../../src/core/audit/toAuditRecord';
 import { ApprovalGate } from '../../../../src/core/pipeline/approvalGate';
 import { HookDecider } from '../../../../src/core/pipeline/hookDecider';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
-import { readPolicySettings } from '../../../../src/core/policy/readPolicySettings';
+import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
 import type { MergedDecision } from '../../../../src/core/provider/decision';
 import type { RecordedEvent } from '../../../../src/core/sessions/recordedEvent';

@@ -5,7 +5,7 @@ import type { HookAnswer } from '../../../../src/core/pipeline/hookCall';
 import { ApprovalGate } from '../../../../src/core/pipeline/approvalGate';
 import { HookDecider } from '../../../../src/core/pipeline/hookDecider';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
-import { readPolicySettings } from '../../../../src/core/policy/readPolicySettings';
+import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
 import type { HookDecision } from '../../../../src/core/provider/decision';
 import { SessionTracker } from '../../../../src/core/sessions/sessionTracker';

@@ -4,7 +4,7 @@ import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
 import type { HookDecision, Verdict } from '../../../../src/core/provider/decision';
 import type { HooksProvider } from '../../../../src/core/provider/hooksProvider';
-import { toolCallOf } from '../../../../src/core/tools/toolCallOf';
+import { toolCallOf } from '../../../../src/core/reading/tools/toolCallOf';
 
 const preToolUse: HookEvent = {
 	name: 'PreToolUse',

@@ -8,7 +8,7 @@ import { parseHookEvent } from '../../../../src/core/events/parseHookEvent';
 import { encodeHookOutput } from '../../../../src/core/output/encodeHookOutput';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
 import { DefaultHooksProvider } from '../../../../src/core/policy/defaultHooksProvider';
-import { readPolicySettings } from '../../../../src/core/policy/readPolicySettings';
+import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
 import type { MergedDecision } from '../../../../src/core/provider/decision';
 import { SessionTracker } from '../../../../src/core/sessions/sessionTracker';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
-import { readPolicySettings } from '../../../../src/core/policy/readPolicySettings';
+import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import { HookDecider } from '../../../../src/core/pipeline/hookDecider';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
 import { SessionTracker } from '../../../../src/core/sessions/sessionTracker';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
-import type { ProviderConfig } from '../../../../src/core/provider/providerSettings';
-import { toolCallOf } from '../../../../src/core/tools/toolCallOf';
+import type { ProviderConfig } from '../../../../src/core/settings/providerSettings';
+import { toolCallOf } from '../../../../src/core/reading/tools/toolCallOf';
 import {
 	externalProvider,
 	registerExternalProviders,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
-import { readPolicySettings } from '../../../../src/core/policy/readPolicySettings';
+import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import { loadSettingsLayers } from '../../../../src/node/settings/loadSettingsLayers';
 import { readSettingsFile } from '../../../../src/node/settings/readSettingsFile';
 

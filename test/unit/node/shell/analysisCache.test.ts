@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { CommandLineAnalysis } from '../../../../src/core/shell/commandLine';
+import type { CommandLineAnalysis } from '../../../../src/core/reading/shell/commandLine';
 import { AnalysisCache } from '../../../../src/node/shell/analysisCache';
 
 let root: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ShellAnalyzer } from '../../../../src/core/shell/commandLine';
+import type { ShellAnalyzer } from '../../../../src/core/reading/shell/commandLine';
 import { createShellAnalysis } from '../../../../src/node/shell/shellAnalysis';
 
 const analyzer: ShellAnalyzer = {

@@ -1,0 +1,26 @@
+import type { HookEvent } from '../events/hookEvent';
+import type { CommandLineAnalysis } from '../reading/shell/commandLine';
+import type { Deadline } from '../util/deadline';
+import type { OwnStateLocations } from './ownState';
+
+/** What Hookwarden remembers about the event's session, for limits that span events. */
+export interface SessionFacts {
+	/** SubagentStart events already seen in this session, not counting the current one. */
+	readonly subagentsStarted: number;
+}
+
+/** What a policy sees of one event: the normalised event, its workspace, and the parsed command line for shell tools. */
+export interface PolicyInput {
+	readonly event: HookEvent;
+	/** Absolute workspace folder; `path` globs are relative to it. */
+	readonly workspaceFolder?: string;
+	/** The user's home directory, to recognise `~/.copilot/hooks/**` and similar. */
+	readonly homeDir?: string;
+	/** Present for shell tools (PreToolUse/PostToolUse with a command line). */
+	readonly shell?: CommandLineAnalysis;
+	readonly session?: SessionFacts;
+	/** Hookwarden's own files on this machine, guarded by the protectedPaths pack. */
+	readonly ownState?: OwnStateLocations;
+	/** The time budget of this evaluation; long synchronous work checks it and gives up past it. */
+	readonly deadline?: Deadline;
+}

@@ -1,0 +1,78 @@
+import type { ToolCall } from '../../events/hookEvent';
+import { toolKindOf } from './toolKindOf';
+import { toolPathsOf } from './toolPathsOf';
+
+/** What besides the name and arguments shapes a {@link ToolCall}: the harness's call id and the event's `cwd`. */
+export interface ToolCallContext {
+	readonly useId?: string;
+	/** The event's working directory; a Windows path tells which shell VS Code's terminal runs. */
+	readonly cwd?: string;
+}
+
+// Tools that always run PowerShell, whatever the platform.
+const POWERSHELL_TOOLS = new Set(['powershell', 'pwsh']);
+// Tools that run the host's default terminal shell, which on Windows is PowerShell.
+const HOST_SHELL_TOOLS = new Set(['run_in_terminal', 'runterminalcommand', 'create_and_run_task']);
+const WINDOWS_PATH = /^(?:[A-Za-z]:[\\/]|\\\\)/;
+
+/** Normalises one tool call from any harness: its kind, the command line and shell for shell tools, and every path it names. */
+export function toolCallOf(
+	name: string,
+	input: Readonly<Record<string, unknown>>,
+	context: ToolCallContext = {},
+): ToolCall {
+	const kind = toolKindOf(name);
+	const commandLine = kind === 'shell' ? commandLineOf(input) : undefined;
+	return {
+		name,
+		kind,
+		input,
+		...(context.useId !== undefined && { useId: context.useId }),
+		...(kind === 'shell' && { shell: shellOf(name, context.cwd) }),
+		...(commandLine !== undefined && { commandLine }),
+		paths: toolPathsOf(kind, input),
+	};
+}
+
+function shellOf(name: string, cwd: string | undefined): 'bash' | 'powershell' {
+	const lower = name.toLowerCase();
+	if (POWERSHELL_TOOLS.has(lower)) {
+		return 'powershell';
+	}
+	return HOST_SHELL_TOOLS.has(lower) && cwd !== undefined && WINDOWS_PATH.test(cwd)
+		? 'powershell'
+		: 'bash';
+}
+
+function commandLineOf(input: Readonly<Record<string, unknown>>): string | undefined {
+	const direct = commandText(input.command) ?? commandText(input.cmd);
+	if (direct !== undefined) {
+		return direct;
+	}
+	// `create_and_run_task` carries `{ task: { command, args } }`: run as one line, so policy sees it like a terminal command.
+	const task = input.task;
+	if (typeof task === 'object' && task !== null && !Array.isArray(task)) {
+		const { command, args } = task as Record<string, unknown>;
+		const base = commandText(command);
+		const rest = Array.isArray(args)
+			? args.filter((arg): arg is string => typeof arg === 'string')
+			: [];
+		return base === undefined ? undefined : [base, ...rest.map(quoteWord)].join(' ');
+	}
+	return undefined;
+}
+
+function commandText(value: unknown): string | undefined {
+	if (typeof value === 'string') {
+		return value;
+	}
+	// Codex-style `command: ['bash', '-lc', 'rm -rf x']` is an argv, not a line: quote it back into one.
+	if (Array.isArray(value) && value.length > 0 && value.every((word) => typeof word === 'string')) {
+		return value.map(quoteWord).join(' ');
+	}
+	return undefined;
+}
+
+function quoteWord(word: string): string {
+	return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}

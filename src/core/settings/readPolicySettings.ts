@@ -1,0 +1,342 @@
+import type { RuleSource } from '../provider/decision';
+import { describeSource } from '../policy/describeSource';
+import type { SettingsLayer } from './settingsLayer';
+import type * as z from '../util/zod';
+import type { PackId } from '../judging/pack';
+import { PACK_IDS } from '../judging/pack';
+import type { PolicySettingKey, Rule } from './settingsSchema';
+import { POLICY_SETTINGS, ruleSchema, SETTINGS_SECTION } from './settingsSchema';
+
+/** A valid rule with where it was configured and its position there, so a person can be sent to it. */
+export interface SourcedRule {
+	readonly rule: Rule;
+	readonly source: RuleSource;
+	/** Index in that scope's `hookwarden.rules` array. */
+	readonly index: number;
+}
+
+/** The effective policy configuration after every layer is applied. */
+export interface PolicySettings {
+	/** Rules of every layer, in layer order (user before workspace): all of them apply, the most restrictive wins. */
+	readonly rules: readonly SourcedRule[];
+	readonly defaultVerdict: 'none' | 'ask' | 'allow' | 'deny';
+	readonly packs: Readonly<Record<PackId, boolean>>;
+	readonly allowedWritePaths: readonly string[];
+	readonly maxSubagentsPerSession: number | null;
+	readonly sessionStartContext: string;
+	readonly subagentStartContext: string;
+	readonly failMode: 'open' | 'closed';
+	readonly approvalMode: 'inline' | 'native';
+	readonly approvalTimeoutSeconds: number;
+	readonly approvalOnTimeout: 'deny' | 'ask' | 'allow';
+	/** Which layer set each non-default value, for provenance. */
+	readonly sources: Readonly<Partial<Record<PolicySettingKey, RuleSource>>>;
+}
+
+/** One invalid value, skipped, described in one line a person can act on. */
+export interface SettingProblem {
+	readonly key: string;
+	readonly source: RuleSource;
+	readonly message: string;
+}
+
+/** The result of reading settings: always usable settings, plus what was skipped. */
+export interface ReadPolicySettingsResult {
+	readonly settings: PolicySettings;
+	readonly problems: readonly SettingProblem[];
+}
+
+/** Picks the `hookwarden.*` keys out of a flat settings.json object, stripping the prefix. */
+export function hookwardenValues(settingsJson: unknown): Record<string, unknown> {
+	const values: Record<string, unknown> = {};
+	if (typeof settingsJson !== 'object' || settingsJson === null || Array.isArray(settingsJson)) {
+		return values;
+	}
+	const prefix = `${SETTINGS_SECTION}.`;
+	for (const [key, value] of Object.entries(settingsJson)) {
+		if (key.startsWith(prefix)) {
+			// Defined, not assigned: `hookwarden.__proto__` would otherwise replace the prototype, and every later
+			// lookup (`values['audit.path']`) would read what the file put there. As an own key it is reported.
+			Object.defineProperty(values, key.slice(prefix.length), {
+				value,
+				enumerable: true,
+				writable: true,
+				configurable: true,
+			});
+		}
+	}
+	return values;
+}
+
+// Keys that reach an object's prototype when assigned, or name its constructor: never a setting or a pack.
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+// How strict each verdict a tighten-only layer may set is, weakest first; `none` leaves the call to VS Code.
+const DEFAULT_VERDICT_RANK = { allow: 0, none: 1, ask: 2, deny: 3 } as const;
+const ON_TIMEOUT_RANK = { allow: 0, ask: 1, deny: 2 } as const;
+const FAIL_MODE_RANK = { open: 0, closed: 1 } as const;
+
+/**
+ * For the scalar settings a tighten-only layer could loosen: whether its `candidate` is at least as strict as the
+ * value the layers below give. Settings not listed here do not make any call more or less likely to run.
+ */
+const AT_LEAST_AS_STRICT: Partial<
+	Record<PolicySettingKey, (candidate: never, below: never) => boolean>
+> = {
+	defaultVerdict: (c: keyof typeof DEFAULT_VERDICT_RANK, b: keyof typeof DEFAULT_VERDICT_RANK) =>
+		DEFAULT_VERDICT_RANK[c] >= DEFAULT_VERDICT_RANK[b],
+	failMode: (c: keyof typeof FAIL_MODE_RANK, b: keyof typeof FAIL_MODE_RANK) =>
+		FAIL_MODE_RANK[c] >= FAIL_MODE_RANK[b],
+	'approval.onTimeout': (c: keyof typeof ON_TIMEOUT_RANK, b: keyof typeof ON_TIMEOUT_RANK) =>
+		ON_TIMEOUT_RANK[c] >= ON_TIMEOUT_RANK[b],
+	// `null` is no limit at all.
+	'subagents.maxPerSession': (c: number | null, b: number | null) =>
+		b === null || (c !== null && c <= b),
+	// Globs cannot be intersected: a list may only be set where none applies yet (replacing one could widen it).
+	allowedWritePaths: (_: readonly string[], b: readonly string[]) => b.length === 0,
+};
+
+const UNTRUSTED =
+	'a workspace that is not trusted (in VS Code, or by hookwarden.trustedFolders when VS Code is closed) may only tighten the policy';
+
+/**
+ * Reads policy settings from layers ordered from weakest to strongest (user, workspace, folder). Scalars take the
+ * strongest layer's value; rules accumulate across layers. An invalid value never fails the read: it is skipped with
+ * a {@link SettingProblem} and the rest still applies, except an unreadable `failMode`, which fails closed. A
+ * {@link SettingsLayer.tightenOnly} layer is applied only where it makes the policy stricter; what it cannot apply is
+ * reported.
+ */
+export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicySettingsResult {
+	const problems: SettingProblem[] = [];
+	const rules: SourcedRule[] = [];
+	const scalars: Partial<Record<PolicySettingKey, unknown>> = {};
+	const sources: Partial<Record<PolicySettingKey, RuleSource>> = {};
+	const packs: Record<PackId, boolean> = Object.fromEntries(
+		PACK_IDS.map((id) => [id, true]),
+	) as Record<PackId, boolean>;
+	const current = <K extends PolicySettingKey>(key: K): unknown =>
+		key in scalars ? scalars[key] : POLICY_SETTINGS[key].default;
+	// Resolved last: whether a shorter timeout loosens depends on the onTimeout every layer ends up with.
+	const timeouts: { readonly value: number; readonly layer: SettingsLayer }[] = [];
+
+	for (const layer of layers) {
+		const report = (key: string, message: string) =>
+			problems.push(problem(key, layer.source, message));
+		for (const [key, written] of Object.entries(layer.values)) {
+			if (written === undefined) {
+				continue;
+			}
+			if (!Object.hasOwn(POLICY_SETTINGS, key)) {
+				report(key, 'is not a Hookwarden setting; ignored.');
+				continue;
+			}
+			const settingKey = key as PolicySettingKey;
+			if (settingKey === 'trustedFolders' && layer.source.kind !== 'userSettings') {
+				report(key, 'is read from user settings only (a folder cannot trust itself); ignored.');
+				continue;
+			}
+			const ignoredKeys: string[] = [];
+			const raw = withoutPrototypeKeys(written, ignoredKeys);
+			for (const ignored of ignoredKeys) {
+				report(key, `the key '${ignored}' is not a setting; ignored.`);
+			}
+			const parsed = parseSetting(settingKey, raw);
+			if (parsed.note) {
+				report(key, parsed.note);
+			}
+			if (!parsed.ok) {
+				if (settingKey === 'failMode') {
+					// Fail safe: a person who wrote a failMode at all most likely meant to close it.
+					report(key, `${parsed.message}; Hookwarden fails closed until it is fixed.`);
+					scalars.failMode = 'closed';
+					sources.failMode = layer.source;
+				} else {
+					report(key, `${parsed.message}; the default is used.`);
+				}
+				continue;
+			}
+			const value = parsed.value;
+			if (settingKey === 'rules') {
+				(value as unknown[]).forEach((candidate, index) => {
+					const rule = ruleSchema().safeParse(normaliseVerdict(candidate));
+					if (!rule.success) {
+						const label = ruleLabel(candidate, index);
+						report(`rules[${index}]`, `${label}: ${describeIssues(rule.error)}; rule skipped.`);
+					} else if (layer.tightenOnly && rule.data.verdict === 'allow') {
+						report(
+							`rules[${index}]`,
+							`${ruleLabel(candidate, index)}: ${UNTRUSTED}, so its allow rules are skipped.`,
+						);
+					} else {
+						rules.push({ rule: rule.data, source: layer.source, index });
+					}
+				});
+			} else if (settingKey === 'packs') {
+				const kept: string[] = [];
+				let applied = false;
+				for (const [id, enabled] of Object.entries(value as Record<string, boolean | undefined>)) {
+					if (enabled === undefined) {
+						continue;
+					}
+					if (layer.tightenOnly && !enabled && packs[id as PackId]) {
+						kept.push(id);
+						continue;
+					}
+					packs[id as PackId] = enabled;
+					applied = true;
+				}
+				if (kept.length > 0) {
+					report(key, `${UNTRUSTED}, so ${kept.map((id) => `'${id}'`).join(', ')} stays on.`);
+				}
+				// Provenance names the layer whose switches are in force, not one whose switches were all refused.
+				if (applied) {
+					sources.packs = layer.source;
+				}
+			} else if (settingKey === 'approval.timeoutSeconds') {
+				timeouts.push({ value: value as number, layer });
+			} else {
+				const stricter = AT_LEAST_AS_STRICT[settingKey] as
+					((candidate: unknown, below: unknown) => boolean) | undefined;
+				if (layer.tightenOnly && stricter && !stricter(value, current(settingKey))) {
+					report(
+						key,
+						`${UNTRUSTED}: ${JSON.stringify(value)} is not stricter than ${JSON.stringify(current(settingKey))}, which stays.`,
+					);
+					continue;
+				}
+				scalars[settingKey] = value;
+				sources[settingKey] = layer.source;
+			}
+		}
+	}
+	// With onTimeout `allow`, an unanswered approval is allowed: a shorter timeout would allow sooner.
+	const allowsOnTimeout = current('approval.onTimeout') === 'allow';
+	for (const { value, layer } of timeouts) {
+		const below = current('approval.timeoutSeconds') as number;
+		if (layer.tightenOnly && allowsOnTimeout && value < below) {
+			problems.push(
+				problem(
+					'approval.timeoutSeconds',
+					layer.source,
+					`${UNTRUSTED}: with approval.onTimeout "allow" a shorter timeout allows sooner, so ${below} stays.`,
+				),
+			);
+			continue;
+		}
+		scalars['approval.timeoutSeconds'] = value;
+		sources['approval.timeoutSeconds'] = layer.source;
+	}
+
+	const value = <K extends PolicySettingKey>(key: K) =>
+		current(key) as z.infer<(typeof POLICY_SETTINGS)[K]['schema']>;
+	return {
+		settings: {
+			rules,
+			defaultVerdict: value('defaultVerdict'),
+			packs,
+			allowedWritePaths: value('allowedWritePaths'),
+			maxSubagentsPerSession: value('subagents.maxPerSession'),
+			sessionStartContext: value('context.sessionStart'),
+			subagentStartContext: value('context.subagentStart'),
+			failMode: value('failMode'),
+			approvalMode: value('approval.mode'),
+			approvalTimeoutSeconds: value('approval.timeoutSeconds'),
+			approvalOnTimeout: value('approval.onTimeout'),
+			sources,
+		},
+		problems,
+	};
+}
+
+type ParsedSetting =
+	| { readonly ok: true; readonly value: unknown; readonly note?: string }
+	| { readonly ok: false; readonly message: string; readonly note?: undefined };
+
+/**
+ * Validates one value. A word written in another case or with spaces (`"CLOSED"`, `"Deny "`) is read as the word it
+ * spells, with a note: dropping it would put the default (often the looser choice) in place of what was meant.
+ */
+function parseSetting(key: PolicySettingKey, raw: unknown): ParsedSetting {
+	const schema = POLICY_SETTINGS[key].schema;
+	const parsed = schema.safeParse(raw);
+	if (parsed.success) {
+		return { ok: true, value: parsed.data };
+	}
+	if (typeof raw === 'string') {
+		const spelled = raw.trim().toLowerCase();
+		const again = schema.safeParse(spelled);
+		if (again.success && spelled !== raw) {
+			return {
+				ok: true,
+				value: again.data,
+				note: `${JSON.stringify(raw)} is read as ${JSON.stringify(spelled)}; write it that way.`,
+			};
+		}
+	}
+	return { ok: false, message: describeIssues(parsed.error) };
+}
+
+// A rule's verdict in another case (`"Deny"`) is read as the verdict: skipping a deny rule for its spelling loosens.
+function normaliseVerdict(candidate: unknown): unknown {
+	if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
+		return candidate;
+	}
+	const verdict = (candidate as { verdict?: unknown }).verdict;
+	return typeof verdict === 'string'
+		? { ...candidate, verdict: verdict.trim().toLowerCase() }
+		: candidate;
+}
+
+/** A copy of a settings value without prototype keys at any depth; the dropped keys are added to `ignored`. */
+function withoutPrototypeKeys(value: unknown, ignored: string[]): unknown {
+	if (Array.isArray(value)) {
+		return value.map((item) => withoutPrototypeKeys(item, ignored));
+	}
+	if (typeof value !== 'object' || value === null) {
+		return value;
+	}
+	const copy: Record<string, unknown> = {};
+	for (const [key, item] of Object.entries(value)) {
+		if (PROTOTYPE_KEYS.has(key)) {
+			ignored.push(key);
+		} else {
+			copy[key] = withoutPrototypeKeys(item, ignored);
+		}
+	}
+	return copy;
+}
+
+/** Formats a problem the way every surface shows it: `hookwarden.rules[2] (workspace settings): …`. */
+export function describeSettingProblem(p: SettingProblem): string {
+	return `${SETTINGS_SECTION}.${p.key} (${describeSource(p.source, { withFile: true })}): ${p.message}`;
+}
+
+function problem(key: string, source: RuleSource, message: string): SettingProblem {
+	return { key, source, message };
+}
+
+function ruleLabel(candidate: unknown, index: number): string {
+	const id =
+		typeof candidate === 'object' && candidate !== null
+			? (candidate as { id?: unknown }).id
+			: undefined;
+	return typeof id === 'string' ? `rule '${id}'` : `rule ${index + 1}`;
+}
+
+function describeIssues(error: z.core.$ZodError): string {
+	const more = error.issues.length > 3 ? `; and ${error.issues.length - 3} more` : '';
+	return `${error.issues
+		.slice(0, 3)
+		.map((issue) => {
+			const where = issue.path.length > 0 ? `'${issue.path.join('.')}' ` : '';
+			if (issue.code === 'unrecognized_keys') {
+				return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+			}
+			if (issue.code === 'invalid_value') {
+				return `${where}must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+			}
+			return `${where}${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
+		})
+		.join('; ')
+		.replace(/\s*\n\s*/g, ' ')}${more}`;
+}
