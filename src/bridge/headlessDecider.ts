@@ -23,6 +23,7 @@ import { HeadlessSessions } from '../node/sessions/headlessSessions';
 import type { SessionLedger } from '../node/sessions/sessionLedger';
 import { registerExternalProviders } from '../node/providers/externalProviders';
 import { loadSettingsLayers } from '../node/settings/loadSettingsLayers';
+import type { MachinePolicyReading } from '../node/settings/machinePolicy';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
 
 /** What the headless bridge needs from its process: whose it is, how to read shell lines, and where state lives. */
@@ -41,6 +42,8 @@ export interface HeadlessEnvironment {
 	 * the policy; called only for a workspace that has Hookwarden settings.
 	 */
 	readonly recordedTrust: () => readonly string[];
+	/** The administrator's machine policy, read once per process; absent in tests that do not need one. */
+	readonly machinePolicy?: () => MachinePolicyReading;
 }
 
 /** The policy and audit settings of one workspace folder, read from its settings files. */
@@ -64,6 +67,7 @@ export function loadHeadlessSettings(
 		environment.env,
 		environment.home,
 		environment.recordedTrust,
+		environment.machinePolicy?.(),
 	);
 	for (const problem of fileProblems) {
 		environment.warn(`settings file ${problem.file}: ${problem.message}`);

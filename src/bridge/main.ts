@@ -33,6 +33,7 @@ import { bridgeGlobalStorage } from '../node/audit/auditLogLocation';
 import { openRuntimeFolder } from '../node/runtime/runtimeFolder';
 import { ensureSecret, readSecret } from '../node/runtime/secret';
 import { SessionLedger } from '../node/sessions/sessionLedger';
+import { productionMachinePolicy, readMachinePolicy } from '../node/settings/machinePolicy';
 import { readTrustedFolders } from '../node/settings/trustRecord';
 import { AnalysisCache } from '../node/shell/analysisCache';
 import { createShellAnalysis } from '../node/shell/shellAnalysis';
@@ -92,6 +93,8 @@ const environment = builtOnFirstUse((): HeadlessEnvironment => {
 		cwd: process.cwd(),
 		warn,
 		recordedTrust,
+		// Always the platform's fixed location: nothing in the environment can move it (see machinePolicy.ts).
+		machinePolicy: builtOnFirstUse(() => readMachinePolicy(productionMachinePolicy())),
 		ledger: new SessionLedger(runtime && join(runtime, 'sessions')),
 		analyzeShell: createShellAnalysis({
 			bundleFolder: __dirname,
