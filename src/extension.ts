@@ -13,6 +13,8 @@ import { createHookwardenApi } from './host/hookwardenApi';
 import { startInstaller } from './host/installer/startInstaller';
 import { createLog } from './host/log';
 import { PauseState } from './host/pauseState';
+import { MachinePolicyService } from './host/machinePolicy/machinePolicyService';
+import { productionMachinePolicy } from './node/settings/machinePolicy';
 import { PolicyConfig } from './host/policyConfig';
 import { TrustRecordService } from './host/trustRecordService';
 import { WindowEndpointService } from './host/windowEndpointService';
@@ -44,11 +46,14 @@ async function wire(
 		'settings.json',
 	);
 
-	// Policy, pause and the audit log.
-	const config = new PolicyConfig(userSettingsFile, log);
+	// The administrator's machine policy, then policy, pause and the audit log.
+	const machinePolicy = new MachinePolicyService(productionMachinePolicy(), log, (message) => {
+		void vscode.window.showWarningMessage(message);
+	});
+	const config = new PolicyConfig(userSettingsFile, log, machinePolicy);
 	const pause = new PauseState(log);
-	const audit = AuditLogService.create(context, log);
-	[config, pause, audit].forEach(own);
+	const audit = AuditLogService.create(context, log, () => machinePolicy.layer());
+	[machinePolicy, config, pause, audit].forEach(own);
 
 	// The decision engine: the same core decider the headless bridge runs.
 	const engine = createDecisionEngine({

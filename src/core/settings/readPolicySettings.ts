@@ -193,7 +193,7 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 				const locked = locks.values.get(settingKey);
 				const stricter = AT_LEAST_AS_STRICT[settingKey] as
 					((candidate: unknown, below: unknown) => boolean) | undefined;
-				if (!stricter || !stricter(value, locked)) {
+				if (!stricter?.(value, locked)) {
 					if (JSON.stringify(value) !== JSON.stringify(locked)) {
 						report(
 							key,

@@ -188,7 +188,8 @@ export function windowsOwnerCheck(file: string): string | undefined {
 		},
 	);
 	if (result.status !== 0) {
-		return `its owner cannot be checked (${(result.stderr || result.error?.message || 'PowerShell failed').trim()})`;
+		const why = result.stderr.trim() || (result.error?.message ?? 'PowerShell failed');
+		return `its owner cannot be checked (${why})`;
 	}
 	return judgeWindowsAcl(result.stdout);
 }
