@@ -16,6 +16,7 @@ import { PauseState } from './host/pauseState';
 import { MachinePolicyService } from './host/machinePolicy/machinePolicyService';
 import { productionMachinePolicy } from './node/settings/machinePolicy';
 import { PolicyConfig } from './host/policyConfig';
+import { DecisionExportService } from './host/telemetry/decisionExportService';
 import { TrustRecordService } from './host/trustRecordService';
 import { WindowEndpointService } from './host/windowEndpointService';
 import { INSTALL_PROMPTS } from './ui/prompts/installPrompts';
@@ -68,6 +69,17 @@ async function wire(
 	});
 	own(engine);
 	own(watchSettingsProviders(engine.chain, config, log));
+	// Decisions to the team's OpenTelemetry collector, when one is configured: shipped from the audit logs.
+	own(
+		new DecisionExportService({
+			config,
+			logFiles: () => audit.files(),
+			sessions: engine.sessions,
+			bundleFolder: __dirname,
+			log,
+			version: (context.extension.packageJSON as { version: string }).version,
+		}),
+	);
 	// The newest events come back from the log after a reload; restoring fires nothing, so nothing is appended twice.
 	audit.restoreInto(engine.sessions);
 	audit.start();

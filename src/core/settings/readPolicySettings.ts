@@ -1,6 +1,7 @@
 import type { RuleSource } from '../provider/decision';
 import { describeSource } from '../policy/describeSource';
 import type { SettingsLayer } from './settingsLayer';
+import { EXPORT_SETTINGS, mayConfigureExport } from '../telemetry/exportSettings';
 import type * as z from '../util/zod';
 import type { PackId } from '../judging/pack';
 import { PACK_IDS } from '../judging/pack';
@@ -163,6 +164,13 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 				layer.source.kind !== 'machinePolicy'
 			) {
 				report(key, 'is read from user settings only (a folder cannot trust itself); ignored.');
+				continue;
+			}
+			if (Object.hasOwn(EXPORT_SETTINGS, key) && !mayConfigureExport(layer)) {
+				report(
+					key,
+					'is read from user settings and the machine policy only (a repository must not choose where its decisions are sent); ignored.',
+				);
 				continue;
 			}
 			const ignoredKeys: string[] = [];
