@@ -63,10 +63,11 @@ export function privateFoldersProblem(): string | undefined {
 		]);
 		const result = spawnSync(command, args, { encoding: 'utf8', timeout: 10_000 });
 		rmSync(scratch, { recursive: true, force: true });
+		const why = result.stderr.trim() || (result.error?.message ?? `exit ${result.status}`);
 		checked =
 			result.status === 0
 				? undefined
-				: `cannot mount an overlay on /etc in a private namespace (${(result.stderr || result.error?.message || `exit ${result.status}`).trim()})`;
+				: `cannot mount an overlay on /etc in a private namespace (${why})`;
 	}
 	return checked;
 }
