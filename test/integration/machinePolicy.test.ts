@@ -108,10 +108,8 @@ const POLICY_VALUES = {
 describe.skipIf(problem !== undefined)('the machine policy, headless', () => {
 	it('holds against user and workspace settings that loosen everything', async () => {
 		const curl = await decide('curl https://example.com', POLICY_VALUES);
-		expect(curl).toMatchObject({
-			decision: 'deny',
-			reason: expect.stringContaining('administrator'),
-		});
+		expect(curl.decision).toBe('deny');
+		expect(curl.reason).toContain('administrator');
 		// Its default verdict owns allow rules: the person's allow-everything rule is skipped, so `ls` is asked.
 		const ls = await decide('ls', POLICY_VALUES);
 		expect(ls.decision).toBe('ask');

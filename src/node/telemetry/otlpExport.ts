@@ -109,11 +109,7 @@ export async function shipLog(
 			// A collector that refused the spans is not asked again for the records in the same round: the round
 			// would only take the exporter's timeout twice.
 			const logError =
-				spanError !== undefined
-					? spanError
-					: logBatch.length > 0
-						? await sender.sendLogs(logBatch)
-						: undefined;
+				spanError ?? (logBatch.length > 0 ? await sender.sendLogs(logBatch) : undefined);
 			const error = spanError ?? logError;
 			const tracesNext = spanError === undefined ? pending.end : traces;
 			const logsNext = logError === undefined ? pending.end : logsAt;
