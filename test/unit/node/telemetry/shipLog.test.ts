@@ -10,7 +10,9 @@ import {
 	resolveExportTarget,
 } from '../../../../src/core/telemetry/exportSettings';
 import type { ExportTarget } from '../../../../src/core/telemetry/exportSettings';
+import { orphanAuditFile } from '../../../../src/core/audit/auditLocation';
 import { appendAuditLine } from '../../../../src/node/audit/auditLogFile';
+import { adoptOrphanLog } from '../../../../src/node/audit/auditLogLocation';
 import {
 	acquireShipLock,
 	cursorFile,
@@ -216,5 +218,26 @@ describe('shipLog over OTLP/HTTP', () => {
 		writeFileSync(lock, '999999999 0\n');
 		expect(await shipLog(log, target)).toMatchObject({ kind: 'shipped', spans: 1 });
 		expect(readFileSync(log, 'utf8')).toContain('"l1"');
+	});
+});
+
+describe('adopting a headless orphan log', () => {
+	it('sends the window nothing the orphan already sent, and the rest once', async () => {
+		const storage = join(dir, 'global');
+		const folder = join(dir, 'repo');
+		const orphan = orphanAuditFile(storage, folder);
+		const target = targetFor();
+		const write = (file: string, record: AuditEventRecord) =>
+			appendAuditLine({ file, maxBytes: 1 << 20, retention: 3 }, JSON.stringify(record));
+		write(orphan, deniedShellLine('o1'));
+		write(orphan, deniedShellLine('o2'));
+		await shipLog(orphan, target);
+		write(orphan, deniedShellLine('o3'));
+		write(log, deniedShellLine('w1'));
+
+		expect(adoptOrphanLog(storage, folder, { file: log, maxBytes: 1 << 20, retention: 3 })).toBe(3);
+		await shipLog(log, target);
+		expect(ids()).toEqual(['o1', 'o2', 'w1', 'o3']);
+		expect(logIds()).toEqual(['o1', 'o2', 'w1', 'o3']);
 	});
 });
