@@ -4,6 +4,8 @@ import type { SettingsLayer } from './settingsLayer';
 import type * as z from '../util/zod';
 import type { PackId } from '../judging/pack';
 import { PACK_IDS } from '../judging/pack';
+import type { RuleException } from './exceptionSchema';
+import { exceptionSchema } from './exceptionSchema';
 import type { PolicySettingKey, Rule } from './settingsSchema';
 import { POLICY_SETTINGS, ruleSchema, SETTINGS_SECTION } from './settingsSchema';
 
@@ -15,10 +17,20 @@ export interface SourcedRule {
 	readonly index: number;
 }
 
+/** A valid exception with where it was configured and its position there. */
+export interface SourcedException {
+	readonly exception: RuleException;
+	readonly source: RuleSource;
+	/** Index in that scope's `hookwarden.exceptions` array. */
+	readonly index: number;
+}
+
 /** The effective policy configuration after every layer is applied. */
 export interface PolicySettings {
 	/** Rules of every layer, in layer order (user before workspace): all of them apply, the most restrictive wins. */
 	readonly rules: readonly SourcedRule[];
+	/** Exceptions of every layer, in layer order; an untrusted layer contributes none (an exception only loosens). */
+	readonly exceptions: readonly SourcedException[];
 	readonly defaultVerdict: 'none' | 'ask' | 'allow' | 'deny';
 	readonly packs: Readonly<Record<PackId, boolean>>;
 	readonly allowedWritePaths: readonly string[];
@@ -109,6 +121,7 @@ const UNTRUSTED =
 export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicySettingsResult {
 	const problems: SettingProblem[] = [];
 	const rules: SourcedRule[] = [];
+	const exceptions: SourcedException[] = [];
 	const scalars: Partial<Record<PolicySettingKey, unknown>> = {};
 	const sources: Partial<Record<PolicySettingKey, RuleSource>> = {};
 	const packs: Record<PackId, boolean> = Object.fromEntries(
@@ -169,6 +182,17 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 						);
 					} else {
 						rules.push({ rule: rule.data, source: layer.source, index });
+					}
+				});
+			} else if (settingKey === 'exceptions') {
+				(value as unknown[]).forEach((candidate, index) => {
+					const parsed = exceptionSchema().safeParse(candidate);
+					if (!parsed.success) {
+						report(`exceptions[${index}]`, `${describeIssues(parsed.error)}; exception skipped.`);
+					} else if (layer.tightenOnly) {
+						report(`exceptions[${index}]`, `${UNTRUSTED}, so its exceptions are skipped.`);
+					} else {
+						exceptions.push({ exception: parsed.data, source: layer.source, index });
 					}
 				});
 			} else if (settingKey === 'packs') {
@@ -232,6 +256,7 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 	return {
 		settings: {
 			rules,
+			exceptions,
 			defaultVerdict: value('defaultVerdict'),
 			packs,
 			allowedWritePaths: value('allowedWritePaths'),
