@@ -18,6 +18,9 @@ export const COMMANDS = {
 	alwaysAllow: 'hookwarden.alwaysAllow',
 	deny: 'hookwarden.deny',
 	denyWithReason: 'hookwarden.denyWithReason',
+	addException: 'hookwarden.addException',
+	/** Offers every answer but *Allow Once* and *Deny* that can work for the approval. */
+	moreAnswers: 'hookwarden.moreAnswers',
 
 	// ---------------------------------------------------------------- pause
 	pause: 'hookwarden.pause',
@@ -32,6 +35,8 @@ export const COMMANDS = {
 	refreshPolicies: 'hookwarden.refreshPolicies',
 	revealRule: 'hookwarden.revealRule',
 	openRulesSettings: 'hookwarden.openRulesSettings',
+	/** Ends a session grant, or removes an *Always Allow* rule or an exception, from the Policies view. */
+	revoke: 'hookwarden.revoke',
 
 	// ---------------------------------------------------------------- audit log
 	openAuditLog: 'hookwarden.openAuditLog',

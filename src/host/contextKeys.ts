@@ -14,6 +14,8 @@ export interface ContextKeys {
 	'hookwarden.hasEvents': boolean;
 	/** A verdict or event-kind filter hides some events. */
 	'hookwarden.eventsFiltered': boolean;
+	/** A person answered an approval in this window (the walkthrough ticks its step). */
+	'hookwarden.answeredApproval': boolean;
 }
 
 /** Sets Hookwarden's context keys, skipping writes that would not change anything. */

@@ -7,7 +7,7 @@ import type { PauseState } from '../host/pauseState';
 import type { PolicyConfig } from '../host/policyConfig';
 import { ApprovalService } from './approvals/approvalService';
 import { registerInstallerCommands } from './installer/installerCommands';
-import { revealProvenance } from './policies/policiesInput';
+import { policyFindings } from '../host/engine/policyFindings';
 import { createStatusBarController } from './statusBar/statusBarController';
 import { registerViewCommands } from './viewCommands';
 import { createViews } from './views';
@@ -30,12 +30,14 @@ export function createSurfaces(sources: SurfaceSources): vscode.Disposable {
 		approvals: engine.approvals,
 		log,
 		subCommands: (line, dialect) => subCommandsOf(engine, line, dialect),
-		revealRule: (askedBy) => revealProvenance(askedBy, userSettingsFile),
+		findings: policyFindings(engine.policyProvider, (folder) => config.policyFor(folder)),
+		onPersonAnswered: () => contextKeys.set('hookwarden.answeredApproval', true),
 	});
 	const views = createViews({
 		approvals,
 		sessions: engine.sessions,
 		providers: () => engine.chain.providerStates(),
+		grants: engine.grants,
 		pause,
 		config,
 		userSettingsFile,
@@ -59,6 +61,8 @@ export function createSurfaces(sources: SurfaceSources): vscode.Disposable {
 			policies: views.policies,
 			pause,
 			contextKeys,
+			grants: engine.grants,
+			log,
 		}),
 		registerInstallerCommands(installer, diagnostics),
 	);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 
+import type { SessionGrants } from '../core/approvals/sessionGrants';
 import type { ProviderState } from '../core/provider/compositeHooksProvider';
 import type { SessionTracker } from '../core/sessions/sessionTracker';
 import { COMMANDS, VIEWS } from '../host/commandIds';
@@ -18,6 +19,8 @@ export interface ViewSources {
 	readonly sessions: SessionTracker;
 	/** The hooks providers in the chain, with how their last call went. */
 	readonly providers: () => readonly ProviderState[];
+	/** The session grants in force, listed under *Grants*. */
+	readonly grants: SessionGrants;
 	readonly pause: PauseState;
 	readonly config: PolicyConfig;
 	readonly userSettingsFile: string;
@@ -36,7 +39,11 @@ export function createViews(sources: ViewSources): {
 		events.add(entry);
 	}
 	const policies = new PoliciesTreeProvider(
-		() => readPoliciesInput(config, sources.userSettingsFile, sources.providers),
+		() =>
+			readPoliciesInput(config, sources.userSettingsFile, {
+				providers: sources.providers,
+				grants: () => sources.grants.list(),
+			}),
 		COMMANDS.revealRule,
 	);
 	let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -66,6 +73,7 @@ export function createViews(sources: ViewSources): {
 		policies,
 		vscode.window.createTreeView(VIEWS.policies, { treeDataProvider: policies }),
 		config.onDidChange(() => policies.refresh()),
+		new vscode.Disposable(sources.grants.onDidChange(() => policies.refresh())),
 	);
 	return { events, policies, disposable };
 }

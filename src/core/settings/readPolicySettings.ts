@@ -56,7 +56,20 @@ export interface SettingProblem {
 export interface ReadPolicySettingsResult {
 	readonly settings: PolicySettings;
 	readonly problems: readonly SettingProblem[];
+	/**
+	 * Every single-valued setting as it is in force (the default where no layer set one, after trust), keyed without
+	 * the prefix; `settings.sources` says which layer set it. For views that show every setting.
+	 */
+	readonly values: Readonly<Partial<Record<PolicySettingKey, unknown>>>;
 }
+
+// Settings read entry by entry or switch by switch, not as one value in force.
+const LIST_SETTINGS: ReadonlySet<PolicySettingKey> = new Set([
+	'rules',
+	'exceptions',
+	'packs',
+	'providers',
+]);
 
 /** Picks the `hookwarden.*` keys out of a flat settings.json object, stripping the prefix. */
 export function hookwardenValues(settingsJson: unknown): Record<string, unknown> {
@@ -270,6 +283,11 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 			sources,
 		},
 		problems,
+		values: Object.fromEntries(
+			(Object.keys(POLICY_SETTINGS) as PolicySettingKey[])
+				.filter((key) => !LIST_SETTINGS.has(key))
+				.map((key) => [key, current(key)]),
+		),
 	};
 }
 

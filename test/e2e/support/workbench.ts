@@ -338,6 +338,24 @@ export class Workbench {
 		);
 	}
 
+	/** Waits for a quick pick the extension opened and returns its row labels, once at least one row shows. */
+	async quickPickLabels(options: { timeoutMs?: number } = {}): Promise<string[]> {
+		const rows = this.page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`);
+		return waitFor(
+			async () => {
+				if (!(await this.page.locator(QUICK_INPUT).isVisible())) {
+					return undefined;
+				}
+				const labels = await this.quickInputLabels(rows);
+				return labels.length > 0 ? labels : undefined;
+			},
+			{
+				timeoutMs: options.timeoutMs ?? this.timeoutMs,
+				describe: () => 'no quick pick with rows opened',
+			},
+		);
+	}
+
 	/** Closes an open quick input (palette, quick pick) with Escape, if any. */
 	async closeQuickInput(): Promise<void> {
 		const widget = this.page.locator(QUICK_INPUT);
