@@ -30,6 +30,8 @@ export const COMMANDS = {
 	clearEvents: 'hookwarden.clearEvents',
 	filterEvents: 'hookwarden.filterEvents',
 	clearEventFilter: 'hookwarden.clearEventFilter',
+	/** Shows one event's details, rendered; the tree passes the event's sequence number. */
+	openEvent: 'hookwarden.openEvent',
 
 	// ---------------------------------------------------------------- policies
 	refreshPolicies: 'hookwarden.refreshPolicies',
@@ -38,8 +40,16 @@ export const COMMANDS = {
 	/** Ends a session grant, or removes an *Always Allow* rule or an exception, from the Policies view. */
 	revoke: 'hookwarden.revoke',
 
+	// ---------------------------------------------------------------- reading
+	/** Asks for a command line and shows what the policy reads in it, as `--explain` does. */
+	explainCommand: 'hookwarden.explainCommand',
+	/** The picture of the day: decisions over time, top rules and tools, asks, time waiting for people. */
+	showActivity: 'hookwarden.showActivity',
+
 	// ---------------------------------------------------------------- audit log
 	openAuditLog: 'hookwarden.openAuditLog',
+	/** The audit log's JSONL file in an editor, as stored. */
+	openAuditLogSource: 'hookwarden.openAuditLogSource',
 	exportAuditLog: 'hookwarden.exportAuditLog',
 	replaySession: 'hookwarden.replaySession',
 } as const;

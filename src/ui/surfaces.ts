@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 
+import type { AuditRecord } from '../core/audit/auditRecord';
 import type { ContextKeySetter } from '../host/contextKeys';
+import type { ReadableDocumentPort } from '../host/documentPort';
 import type { DecisionEngine } from '../host/engine/decisionEngine';
 import type { RunningInstaller } from '../host/installer/startInstaller';
 import type { PauseState } from '../host/pauseState';
@@ -9,6 +11,7 @@ import { ApprovalService } from './approvals/approvalService';
 import { registerInstallerCommands } from './installer/installerCommands';
 import { policyFindings } from '../host/engine/policyFindings';
 import { createStatusBarController } from './statusBar/statusBarController';
+import { registerReadingCommands } from './readingCommands';
 import { registerViewCommands } from './viewCommands';
 import { createViews } from './views';
 
@@ -21,6 +24,11 @@ export interface SurfaceSources {
 	readonly userSettingsFile: string;
 	readonly log: vscode.LogOutputChannel;
 	readonly contextKeys: ContextKeySetter;
+	readonly extensionUri: vscode.Uri;
+	/** Where documents for people are shown, rendered. */
+	readonly documents: ReadableDocumentPort;
+	/** Every line of the audit log, for the picture of the day. */
+	readonly auditRecords: () => readonly AuditRecord[];
 }
 
 /** Everything a person sees and answers: approval prompts, the three views, the status bar, and their commands. */
@@ -65,6 +73,16 @@ export function createSurfaces(sources: SurfaceSources): vscode.Disposable {
 			log,
 		}),
 		registerInstallerCommands(installer, diagnostics),
+		registerReadingCommands({
+			extensionUri: sources.extensionUri,
+			documents: sources.documents,
+			events: views.events,
+			engine,
+			sessions: engine.sessions,
+			approvals,
+			config,
+			auditRecords: sources.auditRecords,
+		}),
 	);
 }
 

@@ -7,7 +7,9 @@ import type { PolicyNodeView } from './policies/groups/policyNode';
 import type { EventsTreeProvider } from './events/eventsTreeProvider';
 import type { PoliciesTreeProvider } from './policies/policiesTreeProvider';
 import type { ApprovalChoice } from './approvals/approvalAnswers';
-import { askForEventsFilter } from './prompts/eventFilterPrompt';
+import { EVERY_EVENT, isEveryEvent } from './events/eventQuery';
+import type { EventQuery } from './events/eventQuery';
+import { searchEvents } from './prompts/eventFilterPrompt';
 import type { ApprovalService } from './approvals/approvalService';
 import { COMMANDS } from '../host/commandIds';
 import type { ContextKeySetter } from '../host/contextKeys';
@@ -52,17 +54,14 @@ export function registerViewCommands(parts: ViewCommandParts): vscode.Disposable
 		vscode.commands.registerCommand(COMMANDS.resume, () => parts.pause.set(false)),
 		vscode.commands.registerCommand(COMMANDS.clearEvents, () => parts.events.clear()),
 		vscode.commands.registerCommand(COMMANDS.filterEvents, async () => {
-			const filter = await askForEventsFilter(parts.events.filter);
-			if (filter) {
-				parts.events.setFilter(filter);
-				parts.contextKeys.set(
-					'hookwarden.eventsFiltered',
-					filter.verdicts.size > 0 || filter.kinds.size > 0,
-				);
-			}
+			const setFilter = (query: EventQuery) => {
+				parts.events.setFilter(query);
+				parts.contextKeys.set('hookwarden.eventsFiltered', !isEveryEvent(query));
+			};
+			await searchEvents(parts.events.filter, parts.events.vocabulary(), setFilter);
 		}),
 		vscode.commands.registerCommand(COMMANDS.clearEventFilter, () => {
-			parts.events.setFilter({ verdicts: new Set(), kinds: new Set() });
+			parts.events.setFilter(EVERY_EVENT);
 			parts.contextKeys.set('hookwarden.eventsFiltered', false);
 		}),
 		vscode.commands.registerCommand(COMMANDS.refreshPolicies, () => parts.policies.refresh()),

@@ -9,7 +9,8 @@ import type { PauseState } from '../host/pauseState';
 import type { PolicyConfig } from '../host/policyConfig';
 import { createApprovalsView } from './approvals/approvalsTreeProvider';
 import type { ApprovalService } from './approvals/approvalService';
-import { EVENT_SCHEME, EventsTreeProvider } from './events/eventsTreeProvider';
+import { isEveryEvent } from './events/eventQuery';
+import { EventsTreeProvider } from './events/eventsTreeProvider';
 import { readPoliciesInput } from './policies/policiesInput';
 import { PoliciesTreeProvider } from './policies/policiesTreeProvider';
 
@@ -34,10 +35,11 @@ export function createViews(sources: ViewSources): {
 	readonly disposable: vscode.Disposable;
 } {
 	const { sessions, pause, config, contextKeys } = sources;
-	const events = new EventsTreeProvider();
+	const events = new EventsTreeProvider(COMMANDS.openEvent);
 	for (const entry of sessions.events()) {
 		events.add(entry);
 	}
+	const eventsView = vscode.window.createTreeView(VIEWS.events, { treeDataProvider: events });
 	const policies = new PoliciesTreeProvider(
 		() =>
 			readPoliciesInput(config, sources.userSettingsFile, {
@@ -59,8 +61,14 @@ export function createViews(sources: ViewSources): {
 	const disposable = vscode.Disposable.from(
 		createApprovalsView(VIEWS.approvals, sources.approvals),
 		events,
-		vscode.window.createTreeView(VIEWS.events, { treeDataProvider: events }),
-		vscode.workspace.registerTextDocumentContentProvider(EVENT_SCHEME, events),
+		eventsView,
+		// A filtered view says so, and how much it hides, where a person looks: above the rows.
+		events.onDidRedraw(() => {
+			const { shown, total } = events.counts();
+			eventsView.message = isEveryEvent(events.filter)
+				? undefined
+				: `${shown} of ${total} events match “${events.filter.text}”.`;
+		}),
 		events.onDidChangeEmpty((empty) => contextKeys.set('hookwarden.hasEvents', !empty)),
 		new vscode.Disposable(sessions.onDidRecord((entry) => events.add(entry))),
 		// Provider latencies and errors change with every event; the view is redrawn at most once a second for them.

@@ -20,7 +20,10 @@ interface DomNode {
 	querySelectorAll(selector: string): ArrayLike<DomNode>;
 	closest(selector: string): DomNode | null;
 }
-declare const document: { querySelector(selector: string): DomNode | null };
+declare const document: {
+	querySelector(selector: string): DomNode | null;
+	readonly body: { readonly innerText: string } | null;
+};
 
 /** Chromium flags for a closed network and a container without a sandbox or GPU. */
 export const CHROMIUM_ARGS: readonly string[] = [
@@ -733,6 +736,36 @@ export class Workbench {
 				{ cause: err },
 			);
 		}
+	}
+
+	// ---------------------------------------------------------------- webviews
+
+	/**
+	 * Waits until a webview shows text matching `pattern` and returns that webview's text. A webview's page lives in
+	 * an inner frame (`fake.html`) of its own iframe; every open one is searched.
+	 */
+	async waitForWebviewText(pattern: RegExp, options: { timeoutMs?: number } = {}): Promise<string> {
+		let seen: string[] = [];
+		return waitFor(
+			async () => {
+				seen = [];
+				for (const frame of this.page.frames()) {
+					if (!frame.url().includes('fake.html')) {
+						continue;
+					}
+					const text = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+					seen.push(text.slice(0, 200));
+					if (pattern.test(text)) {
+						return text;
+					}
+				}
+				return undefined;
+			},
+			{
+				timeoutMs: options.timeoutMs ?? this.timeoutMs,
+				describe: () => `no webview shows ${String(pattern)}; webviews: ${JSON.stringify(seen)}`,
+			},
+		);
 	}
 
 	// ---------------------------------------------------------------- evidence

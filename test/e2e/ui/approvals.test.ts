@@ -437,15 +437,43 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		await wb.screenshot('approvals-9-timed-out');
 	});
 
-	it('shows the events, the policies and an event document', async () => {
+	it('Events read verdict · tool · subject with the rule beside; the search box narrows them; details open rendered with local times', async () => {
 		assert.ok(wb);
-		await wb.waitForTreeRow(/npm publish --tag late/, { view: 'Events' });
-		await wb.screenshot('approvals-8-views');
-		await wb.clickTreeRow(/npm publish --tag late/, { view: 'Events' });
-		await wb.page
-			.locator('.tab', { hasText: /PreToolUse\.md/ })
-			.first()
-			.waitFor({ state: 'visible', timeout: 10_000 });
-		await wb.screenshot('approvals-9-event-document');
+		await wb.runCommand('Notifications: Clear All Notifications');
+		const late = /^timed out, denied · run_in_terminal · npm publish --tag late$/;
+		await wb.waitForTreeRows(
+			(rows) => rows.some((r) => late.test(r.label) && r.description === 'ask-publish'),
+			{ view: 'Events', what: 'the timed-out call as verdict · tool · subject, rule beside it' },
+		);
+		await wb.screenshot('approvals-10-events');
+		await wb.runCommand('Hookwarden: Search Events…');
+		const input = wb.page.locator('.quick-input-widget .quick-input-box input');
+		await input.waitFor({ state: 'visible', timeout: 10_000 });
+		await input.fill('verdict:deny canary');
+		await wb.waitForTreeRows(
+			(rows) =>
+				rows.some((r) => r.label.includes('npm publish --tag canary')) &&
+				!rows.some((r) => /--tag late|--tag next/.test(r.label)),
+			{ view: 'Events', what: 'only the denied canary call' },
+		);
+		await wb.screenshot('approvals-11-events-search');
+		await input.press('Enter');
+		await wb.waitForTreeRows((rows) => rows.length > 0, { view: 'Events' });
+		const message = wb.page.locator('.pane-body .message', {
+			hasText: /events match “verdict:deny canary”/,
+		});
+		await message.first().waitFor({ state: 'visible', timeout: 10_000 });
+		await wb.runCommand('Hookwarden: Clear Events Search');
+		await wb.waitForTreeRow(late, { view: 'Events' });
+		await wb.clickTreeRow(late, { view: 'Events' });
+		const text = await wb.waitForWebviewText(/Decided by:/);
+		assert.match(text, /timed out, denied · run_in_terminal · npm publish --tag late/);
+		assert.match(text, /Answered: Timed out: denied/);
+		assert.doesNotMatch(
+			text.split('Record')[0] ?? '',
+			/\d{4}-\d\d-\d\dT\d\d:/,
+			'a UTC time above the record',
+		);
+		await wb.screenshot('approvals-12-event-details');
 	});
 });
