@@ -19,6 +19,7 @@ import { WindowEndpointService } from './host/windowEndpointService';
 import { COMMANDS } from './host/commandIds';
 import { INSTALL_PROMPTS } from './ui/prompts/installPrompts';
 import { createSurfaces } from './ui/surfaces';
+import { openWalkthroughOnFirstStart } from './ui/walkthrough';
 import { ReadableDocuments } from './ui/webviews/readableDocuments';
 
 export async function activate(context: vscode.ExtensionContext): Promise<HookwardenApi> {
@@ -118,6 +119,8 @@ async function wire(
 			documents,
 		}),
 	);
+
+	void openWalkthroughOnFirstStart(context.globalState, log);
 
 	// The API other extensions register providers through.
 	const { api, disposable } = createHookwardenApi(engine.chain, engine.sessions, log);

@@ -11,7 +11,7 @@ import { createApprovalsView } from './approvals/approvalsTreeProvider';
 import type { ApprovalService } from './approvals/approvalService';
 import { isEveryEvent } from './events/eventQuery';
 import { EventsTreeProvider } from './events/eventsTreeProvider';
-import { readPoliciesInput } from './policies/policiesInput';
+import { primaryFolder, readPoliciesInput } from './policies/policiesInput';
 import { PoliciesTreeProvider } from './policies/policiesTreeProvider';
 
 /** What the three views show: approvals, the recorded events, and the policies in force. */
@@ -58,6 +58,9 @@ export function createViews(sources: ViewSources): {
 	contextKeys.set('hookwarden.paused', pause.paused);
 	contextKeys.set('hookwarden.hasEvents', sessions.events().length > 0);
 	contextKeys.set('hookwarden.eventsFiltered', false);
+	const hasRules = () =>
+		contextKeys.set('hookwarden.hasRules', config.policyFor(primaryFolder()).rules.length > 0);
+	hasRules();
 	const disposable = vscode.Disposable.from(
 		createApprovalsView(VIEWS.approvals, sources.approvals),
 		events,
@@ -80,7 +83,10 @@ export function createViews(sources: ViewSources): {
 		}),
 		policies,
 		vscode.window.createTreeView(VIEWS.policies, { treeDataProvider: policies }),
-		config.onDidChange(() => policies.refresh()),
+		config.onDidChange(() => {
+			policies.refresh();
+			hasRules();
+		}),
 		new vscode.Disposable(sources.grants.onDidChange(() => policies.refresh())),
 	);
 	return { events, policies, disposable };

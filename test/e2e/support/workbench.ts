@@ -194,6 +194,30 @@ export async function openWorkbench(
 	}
 }
 
+/** What a workbench needs of the server it shows: whether toasts are suppressed, and its logs for diagnostics. */
+export type WorkbenchServer = Pick<VscodeServer, 'smokeTestDriver' | 'readLog'>;
+
+/**
+ * Opens Chromium on a workbench URL served by a server this process did not start (`npm start`), and waits until the
+ * workbench is up.
+ */
+export async function openWorkbenchUrl(
+	url: string,
+	options: { readonly chromium: string; readonly readLog: () => string; readonly timeoutMs?: number },
+): Promise<Workbench> {
+	const browser = await launchBrowser({ executablePath: options.chromium });
+	const workbench = new Workbench({ smokeTestDriver: false, readLog: options.readLog }, browser);
+	try {
+		await browser.page.goto(url, { waitUntil: 'domcontentloaded' });
+		await workbench.waitForReady(options.timeoutMs ?? 60_000);
+		return workbench;
+	} catch (err) {
+		await workbench.saveDiagnostics('openWorkbenchUrl-failed').catch(() => undefined);
+		await browser.close();
+		throw err;
+	}
+}
+
 /** One browser tab on the workbench, with helpers for the parts tests use. */
 export class Workbench {
 	readonly page: Page;
@@ -206,7 +230,7 @@ export class Workbench {
 	screenshotDir: string;
 
 	constructor(
-		readonly server: VscodeServer,
+		readonly server: WorkbenchServer,
 		private readonly browser: LaunchedBrowser,
 	) {
 		this.page = browser.page;
