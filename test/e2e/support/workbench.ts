@@ -184,7 +184,11 @@ export async function openWorkbench(
 	});
 	const workbench = new Workbench(server, browser);
 	try {
-		await browser.page.goto(server.workbenchUrl(options), { waitUntil: 'domcontentloaded' });
+		// A machine shared with other jobs can take long to serve the first page; the workbench wait below is the real check.
+		await browser.page.goto(server.workbenchUrl(options), {
+			waitUntil: 'domcontentloaded',
+			timeout: options.timeoutMs ?? 90_000,
+		});
 		await workbench.waitForReady(options.timeoutMs ?? 60_000);
 		return workbench;
 	} catch (err) {
@@ -203,12 +207,19 @@ export type WorkbenchServer = Pick<VscodeServer, 'smokeTestDriver' | 'readLog'>;
  */
 export async function openWorkbenchUrl(
 	url: string,
-	options: { readonly chromium: string; readonly readLog: () => string; readonly timeoutMs?: number },
+	options: {
+		readonly chromium: string;
+		readonly readLog: () => string;
+		readonly timeoutMs?: number;
+	},
 ): Promise<Workbench> {
 	const browser = await launchBrowser({ executablePath: options.chromium });
 	const workbench = new Workbench({ smokeTestDriver: false, readLog: options.readLog }, browser);
 	try {
-		await browser.page.goto(url, { waitUntil: 'domcontentloaded' });
+		await browser.page.goto(url, {
+			waitUntil: 'domcontentloaded',
+			timeout: options.timeoutMs ?? 90_000,
+		});
 		await workbench.waitForReady(options.timeoutMs ?? 60_000);
 		return workbench;
 	} catch (err) {
