@@ -116,6 +116,12 @@ export function outcomeOf(entry: RecordedEvent): string {
 			return 'started';
 		case 'SessionEnd':
 			return 'ended';
+		case 'ErrorOccurred':
+			return 'reported';
+		case 'Notification':
+			return 'shown';
+		case 'PreCompact':
+			return verdict === 'deny' ? 'denied' : 'compacted';
 		default:
 			return VERDICT_WORDS[verdict];
 	}
