@@ -19,8 +19,11 @@ import { PolicyConfig } from './host/policyConfig';
 import { DecisionExportService } from './host/telemetry/decisionExportService';
 import { TrustRecordService } from './host/trustRecordService';
 import { WindowEndpointService } from './host/windowEndpointService';
+import { COMMANDS } from './host/commandIds';
 import { INSTALL_PROMPTS } from './ui/prompts/installPrompts';
 import { createSurfaces } from './ui/surfaces';
+import { openWalkthroughOnFirstStart } from './ui/walkthrough';
+import { ReadableDocuments } from './ui/webviews/readableDocuments';
 
 export async function activate(context: vscode.ExtensionContext): Promise<HookwardenApi> {
 	const log = createLog();
@@ -102,17 +105,39 @@ async function wire(
 	const running = startInstaller(context, userSettingsFile, log, INSTALL_PROMPTS);
 	own(running.disposable);
 
-	// What a person sees and answers, and the audit commands.
+	// What a person sees and answers, and the audit commands; documents render in webviews, whose links may run only
+	// the commands listed here.
 	const contextKeys = new ContextKeySetter();
-	own(createSurfaces({ engine, running, pause, config, userSettingsFile, log, contextKeys }));
+	const documents = new ReadableDocuments(context.extensionUri, [
+		COMMANDS.openAuditLogSource,
+		COMMANDS.showActivity,
+	]);
+	own(documents);
+	own(
+		createSurfaces({
+			engine,
+			running,
+			pause,
+			config,
+			userSettingsFile,
+			log,
+			contextKeys,
+			extensionUri: context.extensionUri,
+			documents,
+			auditRecords: () => audit.readAll(),
+		}),
+	);
 	own(
 		registerAuditCommands({
 			audit,
 			policyInput: engine.policyProvider,
 			policyFor: (folder) => config.policyFor(folder),
 			log,
+			documents,
 		}),
 	);
+
+	void openWalkthroughOnFirstStart(context.globalState, log);
 
 	// The API other extensions register providers through.
 	const { api, disposable } = createHookwardenApi(engine.chain, engine.sessions, log);

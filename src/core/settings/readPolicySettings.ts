@@ -5,6 +5,8 @@ import { EXPORT_SETTINGS, mayConfigureExport } from '../telemetry/exportSettings
 import type * as z from '../util/zod';
 import type { PackId } from '../judging/pack';
 import { PACK_IDS } from '../judging/pack';
+import type { RuleException } from './exceptionSchema';
+import { exceptionSchema } from './exceptionSchema';
 import type { PolicySettingKey, Rule } from './settingsSchema';
 import { POLICY_SETTINGS, ruleSchema, SETTINGS_SECTION } from './settingsSchema';
 
@@ -16,10 +18,20 @@ export interface SourcedRule {
 	readonly index: number;
 }
 
+/** A valid exception with where it was configured and its position there. */
+export interface SourcedException {
+	readonly exception: RuleException;
+	readonly source: RuleSource;
+	/** Index in that scope's `hookwarden.exceptions` array. */
+	readonly index: number;
+}
+
 /** The effective policy configuration after every layer is applied. */
 export interface PolicySettings {
 	/** Rules of every layer, in layer order (user before workspace): all of them apply, the most restrictive wins. */
 	readonly rules: readonly SourcedRule[];
+	/** Exceptions of every layer, in layer order; an untrusted layer contributes none (an exception only loosens). */
+	readonly exceptions: readonly SourcedException[];
 	readonly defaultVerdict: 'none' | 'ask' | 'allow' | 'deny';
 	readonly packs: Readonly<Record<PackId, boolean>>;
 	readonly allowedWritePaths: readonly string[];
@@ -45,7 +57,20 @@ export interface SettingProblem {
 export interface ReadPolicySettingsResult {
 	readonly settings: PolicySettings;
 	readonly problems: readonly SettingProblem[];
+	/**
+	 * Every single-valued setting as it is in force (the default where no layer set one, after trust), keyed without
+	 * the prefix; `settings.sources` says which layer set it. For views that show every setting.
+	 */
+	readonly values: Readonly<Partial<Record<PolicySettingKey, unknown>>>;
 }
+
+// Settings read entry by entry or switch by switch, not as one value in force.
+const LIST_SETTINGS: ReadonlySet<PolicySettingKey> = new Set([
+	'rules',
+	'exceptions',
+	'packs',
+	'providers',
+]);
 
 /** Picks the `hookwarden.*` keys out of a flat settings.json object, stripping the prefix. */
 export function hookwardenValues(settingsJson: unknown): Record<string, unknown> {
@@ -124,6 +149,7 @@ function lockedBy(locks: Locks): string {
 export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicySettingsResult {
 	const problems: SettingProblem[] = [];
 	const rules: SourcedRule[] = [];
+	const exceptions: SourcedException[] = [];
 	const scalars: Partial<Record<PolicySettingKey, unknown>> = {};
 	const sources: Partial<Record<PolicySettingKey, RuleSource>> = {};
 	const packs: Record<PackId, boolean> = Object.fromEntries(
@@ -234,6 +260,17 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 						rules.push({ rule: rule.data, source: layer.source, index });
 					}
 				});
+			} else if (settingKey === 'exceptions') {
+				(value as unknown[]).forEach((candidate, index) => {
+					const parsed = exceptionSchema().safeParse(candidate);
+					if (!parsed.success) {
+						report(`exceptions[${index}]`, `${describeIssues(parsed.error)}; exception skipped.`);
+					} else if (layer.tightenOnly) {
+						report(`exceptions[${index}]`, `${UNTRUSTED}, so its exceptions are skipped.`);
+					} else {
+						exceptions.push({ exception: parsed.data, source: layer.source, index });
+					}
+				});
 			} else if (settingKey === 'packs') {
 				const kept: string[] = [];
 				const lockedOn: string[] = [];
@@ -308,6 +345,7 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 	return {
 		settings: {
 			rules,
+			exceptions,
 			defaultVerdict: value('defaultVerdict'),
 			packs,
 			allowedWritePaths: value('allowedWritePaths'),
@@ -321,6 +359,11 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 			sources,
 		},
 		problems,
+		values: Object.fromEntries(
+			(Object.keys(POLICY_SETTINGS) as PolicySettingKey[])
+				.filter((key) => !LIST_SETTINGS.has(key))
+				.map((key) => [key, current(key)]),
+		),
 	};
 }
 

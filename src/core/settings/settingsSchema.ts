@@ -75,6 +75,8 @@ export const POLICY_SETTINGS = {
 	'context.subagentStart': setting(() => z.string(), ''),
 	/** What Hookwarden itself does when it cannot decide (bad input, crash, timeout). */
 	failMode: setting(() => z.enum(['open', 'closed']), 'open' as const),
+	/** Rules lifted for named calls; each entry is validated on its own (see exceptionSchema and readExceptions). */
+	exceptions: setting(() => z.array(z.unknown()), [] as unknown[]),
 	/** External hooks providers; each entry is validated on its own (see core/provider/providerSettings). */
 	providers: setting(() => z.array(z.unknown()), [] as unknown[]),
 	/** Who answers an `ask`: Hookwarden in VS Code (`inline`), or the agent's own confirmation dialog (`native`). */

@@ -30,6 +30,8 @@ export const QUIET_DEFAULT_SETTINGS: Readonly<Record<string, unknown>> = Object.
 	'update.mode': 'none',
 	// Keeps the Chat view from opening in the secondary side bar on a fresh profile (screenshots, space).
 	'workbench.secondarySideBar.defaultVisibility': 'hidden',
+	// Hookwarden opens its walkthrough on a profile's first start; tests that are not about it keep the editor free.
+	'workbench.welcomePage.walkthroughs.openOnInstall': false,
 });
 
 export interface StartVscodeServerOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { presentMachinePolicy } from '../../../../src/ui/policies/machinePolicyGroup';
+import { presentMachinePolicy } from '../../../../src/ui/policies/groups/machinePolicyGroup';
 import { presentPolicies } from '../../../../src/ui/policies/policyPresenter';
 
 const file = '/etc/hookwarden/policy.json';

@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { HookEvent } from '../../../../../src/core/events/hookEvent';
 import type { Finding } from '../../../../../src/core/judging/finding';
 import { destructiveCommandsPack } from '../../../../../src/core/judging/packs/destructiveCommands';
-import type { ShellAnalyzer, ShellDialect } from '../../../../../src/core/reading/shell/commandLine';
+import type {
+	ShellAnalyzer,
+	ShellDialect,
+} from '../../../../../src/core/reading/shell/commandLine';
 import { shellAnalyzer } from '../../../../support/shellAnalyzer';
 
 let analyzer: ShellAnalyzer;

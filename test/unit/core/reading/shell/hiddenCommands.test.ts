@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShellAnalyzer, ShellDialect } from '../../../../../src/core/reading/shell/commandLine';
+import type {
+	ShellAnalyzer,
+	ShellDialect,
+} from '../../../../../src/core/reading/shell/commandLine';
 import { shellAnalyzer } from '../../../../support/shellAnalyzer';
 
 let analyzer: ShellAnalyzer;

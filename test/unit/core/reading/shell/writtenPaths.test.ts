@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShellAnalyzer, ShellDialect } from '../../../../../src/core/reading/shell/commandLine';
+import type {
+	ShellAnalyzer,
+	ShellDialect,
+} from '../../../../../src/core/reading/shell/commandLine';
 import { writtenPaths } from '../../../../../src/core/reading/shell/writtenPaths';
 import { shellAnalyzer } from '../../../../support/shellAnalyzer';
 

@@ -1,23 +1,12 @@
-import { describeLock, lockedSettings } from '../../core/settings/lockedSettings';
-import type { MachinePolicyReading } from '../../node/settings/machinePolicy';
-
-/** A node of the *Policies* view (the shape of PolicyNodeView, declared here so the two files stay apart). */
-interface MachinePolicyNode {
-	readonly key: string;
-	readonly label: string;
-	readonly description: string;
-	readonly tooltip: string;
-	readonly iconId: string;
-	readonly iconColorId?: string;
-	readonly contextValue: string;
-	readonly children?: readonly MachinePolicyNode[];
-}
+import { describeLock, lockedSettings } from '../../../core/settings/lockedSettings';
+import type { MachinePolicyReading } from '../../../node/settings/machinePolicy';
+import type { PolicyNodeView } from './policyNode';
 
 /**
  * The *Policies* view's group for the administrator's machine policy: each setting it locks with its value, or why
  * the file is ignored. Nothing when the machine has no policy.
  */
-export function presentMachinePolicy(reading: MachinePolicyReading): MachinePolicyNode | undefined {
+export function presentMachinePolicy(reading: MachinePolicyReading): PolicyNodeView | undefined {
 	if (reading.kind === 'absent') {
 		return undefined;
 	}
