@@ -1,3 +1,5 @@
+import { substitutedLiteral } from './fedScripts';
+
 // Command words whose value is only known when the line runs, read the way bash would expand them where that can be
 // done without running anything: brace lists, `${IFS}` splitting, `${X:-default}`, `$(which rm)`, `$SHELL`.
 
@@ -48,6 +50,10 @@ export function resolveCommandWord(argv: readonly string[]): ResolvedWords {
 	const lookup = LOOKUP.exec(first);
 	if (lookup?.[1]) {
 		return { argv: [lookup[1], ...rest], writtenAs: first };
+	}
+	const printed = substitutedLiteral(first.replace(/^`([\s\S]*)`$/, '$$($1)'));
+	if (printed !== undefined && printed.trim() !== '') {
+		return { ...resolveCommandWord([...printed.trim().split(/\s+/), ...rest]), writtenAs: first };
 	}
 	if (SHELL_VARIABLES.test(first)) {
 		return { argv: ['sh', ...rest], writtenAs: first };
