@@ -57,7 +57,10 @@ function judgesEvent(input: PolicyInput): boolean {
 
 /** How an effect covers its path, for the path classes. */
 function coverageOf(effect: Effect): Coverage {
-	if (!effect.tree) {
+	// `cat ~/.ssh/*`, `rm dir/**`: a glob for everything in a folder covers that folder's contents.
+	const everything = effect.path !== undefined && /(?:^|\/)(?:\*|\*\*|\.\*)$/.test(effect.path);
+	// A permission change reaches what a folder holds only as far as its own path says (`chmod -R u+w .`).
+	if ((!effect.tree && !everything) || effect.kind === 'chmod') {
 		return 'path';
 	}
 	if (effect.kind === 'read' || effect.kind === 'send') {
@@ -78,11 +81,13 @@ export function judgeEffects(input: PolicyInput): readonly JudgedEffect[] {
 
 function judgeAll(input: PolicyInput): JudgedEffect[] {
 	const { event } = input;
-	const base = event.cwd ?? input.workspaceFolder;
-	const home = input.homeDir;
+	// Without a home or a folder (a bare call), `~` and relative paths still name them: as placeholders.
+	const home = input.homeDir ?? '/__home__';
+	const base = event.cwd ?? input.workspaceFolder ?? '/__cwd__';
+	const workspace = input.workspaceFolder ?? (event.cwd === undefined ? base : undefined);
 	const facts: PathFacts = {
-		...(home !== undefined && { home: normalizePath(home) }),
-		...(input.workspaceFolder !== undefined && { workspace: normalizePath(input.workspaceFolder) }),
+		home: normalizePath(home),
+		...(workspace !== undefined && { workspace: normalizePath(workspace) }),
 		guarded: guardedLocations(input.ownState, home, input.workspaceFolder),
 	};
 	const cwds = lineCwds(input.shell?.commands ?? [], base, home);
@@ -93,9 +98,9 @@ function judgeAll(input: PolicyInput): JudgedEffect[] {
 		input.deadline?.check();
 		const at = effect.command !== undefined ? cwds[effect.command] : undefined;
 		const context = {
-			cwds: at?.cwds ?? (base !== undefined ? [normalizePath(base)] : []),
+			cwds: at?.cwds ?? [normalizePath(base)],
 			cwdUnknown: at?.unknown ?? false,
-			...(home !== undefined && { home }),
+			home,
 			variables,
 			links,
 			...(input.realPath && { realPath: input.realPath }),

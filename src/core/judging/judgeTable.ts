@@ -73,21 +73,12 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 	{
 		pack: 'protectedPaths',
 		rule: 'ownState',
-		kinds: CHANGES,
-		targets: ['ownState'],
+		kinds: [...CHANGES, 'configExec'],
+		targets: ['ownState', 'hookSettings'],
 		verdict: 'deny',
 		reason: (parts) =>
 			`${does(parts)}, which ${parts.verdict === 'deny' ? 'is' : 'may be'} ${parts.why}. Agents may not change Hookwarden's own state; ask the person to make this change themselves.`,
 		context: OWN_STATE_CONTEXT,
-	},
-	{
-		pack: 'protectedPaths',
-		rule: 'hooksPath',
-		kinds: ['configExec'],
-		targets: ['hookSettings'],
-		verdict: 'deny',
-		reason: (parts) =>
-			`${does(parts)}. Agents may not change which hooks run; ask the person to make this change themselves.`,
 	},
 	{
 		pack: 'protectedPaths',
@@ -191,7 +182,8 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 		rule: 'delete',
 		kinds: ['delete'],
 		targets: ['tempRoot', 'source', 'outside', 'unknown', 'secret'],
-		when: tree,
+		// A tree, or every file a glob matches (`rm *.ts`, `find . -name '*.ts' -delete`): more than one named file.
+		when: (effect) => effect.tree === true || /[*?[]/.test(effect.path ?? ''),
 		verdict: 'ask',
 		reason: (parts) =>
 			`${does(parts)}: ${parts.why}; ${confirm(parts, 'a whole folder tree goes')}.`,
@@ -209,6 +201,15 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 	},
 	{
 		pack: 'destructiveCommands',
+		rule: 'shred',
+		kinds: ['delete'],
+		targets: ['source', 'outside', 'unknown', 'vcs', 'secret', 'workspaceRoot', 'home', 'system'],
+		when: (effect) => effect.beyondRecovery === true,
+		verdict: 'ask',
+		reason: (parts) => `${does(parts)}: ${parts.why}; the person confirms destroying it.`,
+	},
+	{
+		pack: 'destructiveCommands',
 		rule: 'systemWrite',
 		kinds: ['write', 'link', 'move'],
 		targets: ['system', 'root'],
@@ -219,7 +220,7 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 		pack: 'destructiveCommands',
 		rule: 'permissionsSweep',
 		kinds: ['chmod'],
-		targets: ['root', 'system', 'home', 'workspaceRoot'],
+		targets: ['root', 'system', 'home'],
 		when: (effect) => effect.tree === true || effect.everyone === true,
 		verdict: 'deny',
 		reason: (parts) =>
@@ -229,7 +230,7 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 		pack: 'destructiveCommands',
 		rule: 'permissionsSweep',
 		kinds: ['chmod'],
-		targets: ['source', 'outside', 'vcs', 'unknown'],
+		targets: ['workspaceRoot', 'source', 'outside', 'vcs', 'unknown'],
 		when: (effect) => effect.tree === true && effect.everyone === true,
 		verdict: 'ask',
 		reason: (parts) =>

@@ -115,6 +115,10 @@ const REBUILT = new Set([
 	'.webpack',
 ]);
 
+/** Files a build, an interpreter or an editor leaves behind: compiled objects, caches, swap and backup files. */
+const LEFT_BEHIND =
+	/\.(?:pyc|pyo|o|obj|class|log|tmp|swp|swo|orig|rej|tsbuildinfo)$|^(?:\.DS_Store|Thumbs\.db)$/i;
+
 /** `build-x`, `dist_old`, `dist2`, `foo.egg-info`: names that are build output by their shape. */
 const REBUILT_SHAPE =
 	/^(?:build|dist|out|target)[-_.\d][\w.-]*$|\.egg-info$|^\.?cache[-_][\w.-]*$/i;
@@ -143,7 +147,8 @@ function workspaceClass(inside: string): ClassMatch {
 	if (segments.includes('.git')) {
 		return { pathClass: 'vcs', why: "the repository's history (.git)" };
 	}
-	return segments.some((segment) => REBUILT.has(segment) || REBUILT_SHAPE.test(segment))
+	return segments.some((segment) => REBUILT.has(segment) || REBUILT_SHAPE.test(segment)) ||
+		LEFT_BEHIND.test(segments.at(-1) ?? '')
 		? { pathClass: 'buildOutput', why: 'build output a build recreates' }
 		: { pathClass: 'source', why: 'a file in the workspace' };
 }
@@ -207,7 +212,13 @@ function classifyConcrete(path: string, facts: PathFacts, coverage: Coverage): C
 			matches.push({
 				pathClass: location.secret && coverage === 'treeRead' ? 'ownSecret' : 'ownState',
 				why: `it holds ${location.what} (${location.path}): ${location.why}`,
-				...(coverage === 'treeUnknown' && { likely: true }),
+				// Reading a folder that holds the secret may reveal it (`grep -r x /run/user/1000`); unpacking into a
+				// folder that holds own state may overwrite it.
+				...((coverage === 'treeUnknown' ||
+					(coverage === 'treeRead' &&
+						location.path.slice(0, location.path.lastIndexOf('/')) !== path)) && {
+					likely: true,
+				}),
 			});
 		}
 	}
@@ -277,7 +288,7 @@ function classifyGlob(glob: string, facts: PathFacts, coverage: Coverage): Class
 	const matches: ClassMatch[] = [];
 	const fixed = fixedPart(glob);
 	const rest = glob.slice(fixed.length + 1);
-	const everything = /^(?:\*|\.\*|\*\.\*|\*\*|\.\?\*|\[.*\]\*)(?:\/.*)?$/.test(rest);
+	const everything = /^(?:\*|\.\*|\*\.\*|\*\*|\.\?\*|\[[^\]]*\]\*)(?:\/\*\*?)*$/.test(rest);
 	if (!glob.startsWith('**')) {
 		if (everything && coverage !== 'path') {
 			matches.push(
@@ -324,14 +335,39 @@ function classifyGlob(glob: string, facts: PathFacts, coverage: Coverage): Class
 				)
 			: []),
 	];
+	// A glob that names nothing in particular (`./**`, `src/*`) is not taken to aim at credentials in it.
+	const aims = /[^*?[\]{}/]/.test(glob.slice(glob.lastIndexOf('/') + 1));
 	for (const { path, match } of samples) {
 		const bare = path.replace(/^[a-zA-Z]:/, '');
+		const guarded = match.pathClass !== 'secret';
+		if (!guarded && !aims) {
+			continue;
+		}
 		const holds = coverage !== 'path' && ancestorsOf(bare).some((ancestor) => test(ancestor));
-		if (test(bare) || holds || (!glob.startsWith('**') && reachesInside(glob, bare))) {
-			matches.push({ ...match, likely: true });
+		const inside = guarded && !glob.startsWith('**') && reachesInside(glob, bare);
+		// A glob that matches a guarded location that exists takes it in as surely as its name would.
+		if (test(bare) || holds || inside || tailReaches(glob, bare)) {
+			matches.push({ ...match, likely: !guarded || glob.startsWith('**') });
 		}
 	}
 	return matches;
+}
+
+/**
+ * Whether a glob with an unknown start names a guarded location by its own last two segments (`$X/.git/config`,
+ * `$X/.hookwarden/bin/hook`): anything written there is taken as written into the location.
+ */
+function tailReaches(glob: string, location: string): boolean {
+	if (!glob.startsWith('**')) {
+		return false;
+	}
+	const segments = glob.toLowerCase().split('/');
+	const [parent = '', name = ''] = location.toLowerCase().split('/').slice(-2);
+	// Hookwarden's own folder names are distinctive alone; other names need their parent too (`.git/config`).
+	return segments.some(
+		(segment, at) =>
+			segment === name && (segments[at - 1] === parent || name.includes('hookwarden')),
+	);
 }
 
 /** The folders above an absolute path, nearest first, up to the root's children. */
@@ -360,7 +396,7 @@ function reachesInside(pattern: string, folder: string): boolean {
 			return false;
 		}
 	}
-	return false;
+	return true;
 }
 
 /** Every class one candidate (an absolute path or glob) of a target is in, for the way an effect covers it. */

@@ -138,8 +138,8 @@ export function expandBraces(word: string): string[] {
  * A Windows path as the same file's POSIX-style spelling: forward slashes, a `\\?\` prefix dropped, and the trailing
  * dots and spaces Windows strips from each segment removed (`hookwarden.json.` is `hookwarden.json`).
  */
-function windowsSpelling(path: string): string {
-	if (!/\\|^[a-zA-Z]:|[. ]$|[. ]\//.test(path)) {
+function windowsSpelling(path: string, windows: boolean): string {
+	if (!windows && !/\\|^[a-zA-Z]:/.test(path)) {
 		return path;
 	}
 	const slashed = path.replace(/^\\\\\?\\/, '').replace(/\\/g, '/');
@@ -196,13 +196,21 @@ function followLinks(path: string, context: TargetContext): string[] {
 /** Resolves one path word of an effect to the absolute paths or globs it may stand for. */
 export function resolveTarget(raw: string, context: TargetContext): ResolvedTarget {
 	const { text, sure: variablesKnown } = expandVariables(
-		windowsSpelling(fromFileUri(raw.trim())),
+		windowsSpelling(
+			fromFileUri(raw.trim()),
+			context.cwds.some((cwd) => /^[a-zA-Z]:/.test(cwd)),
+		),
 		context,
 	);
 	let sure = variablesKnown;
 	const candidates: string[] = [];
 	for (const alternative of expandBraces(text)) {
 		const word = expandTilde(alternative, context.home);
+		if (/^[a-zA-Z]:$/.test(word)) {
+			// A drive letter alone (`format D:`) is the volume, not a file in the current folder.
+			candidates.push(word);
+			continue;
+		}
 		if (word.startsWith('**') || isAbsolutePath(word)) {
 			candidates.push(word.startsWith('**') ? word : normalizePath(word));
 			continue;

@@ -93,6 +93,8 @@ export interface Effect {
 	readonly force?: boolean;
 	/** For a `link` at `path`: what the link points at, as written, so later paths through the link resolve there. */
 	readonly linkTo?: string;
+	/** The delete destroys the contents first (`shred`), so not even an undelete tool brings them back. */
+	readonly beyondRecovery?: boolean;
 	/** A permission change that lets every user write (`chmod 777`, `o+w`). */
 	readonly everyone?: boolean;
 	/** What the command does, as a phrase for the reason (`force-pushes`, `drops database data`). */

@@ -91,7 +91,10 @@ function hiddenSource(
 		return { subject: 'decodedCode' };
 	}
 	const stages = runsStdin(command) ? earlierStages(command, all) : [];
-	const substituted = runsArgument(command) ? substitutionsOf(index, all) : [];
+	// A substitution that named the program itself (`$(which node) --version`) is not code the program runs.
+	const substituted = runsArgument(command)
+		? substitutionsOf(index, all).filter((other) => !(command.writtenAs ?? '').includes(other.text))
+		: [];
 	const download = [...stages, ...substituted].find(isDownloader);
 	if (download) {
 		return { subject: 'downloadedCode', from: download };
@@ -211,6 +214,15 @@ export function hiddenCodeEffects(
 				kind: 'exec',
 				subject: 'runtimeCode',
 				action: `runs \`${command.writtenAs ?? command.argv[0] ?? ''}\`, a command known only when the line runs`,
+			}),
+		);
+	}
+	if (command.origin === 'exec' && command.argv[0] === '{}') {
+		effects.push(
+			call.effect({
+				kind: 'exec',
+				subject: 'runtimeCode',
+				action: 'runs every file `find` matches as a program',
 			}),
 		);
 	}

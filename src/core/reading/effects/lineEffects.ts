@@ -18,8 +18,8 @@ const SAME_SHELL = new Set<SimpleCommand['origin']>([
 function wrapperHidesFunctions(command: SimpleCommand): boolean {
 	return command.wrappers.some((wrapper) => {
 		const name = programName(wrapper);
-		// `time` is a shell keyword, unless an assignment before it made the shell look for the program.
-		return name !== 'time' || command.env !== undefined;
+		// `time` and `!` are shell keywords (`time` unless an assignment before it made the shell look for the program).
+		return (name !== '!' && name !== 'time') || command.env !== undefined;
 	});
 }
 
@@ -121,8 +121,9 @@ function unknownSource(command: SimpleCommand, index: number): Effect[] {
 	if (name !== 'source' && name !== '.') {
 		return [];
 	}
-	const file = command.argv.slice(1).find((word) => !word.startsWith('-') || word === '-');
-	return file !== undefined && /[$`]|^<\(/.test(file) && !/^<\(\s*(?:echo|printf)\b/.test(file)
+	// A process substitution (`source <(cmd)`) is judged with the other hidden code; here, names known only later.
+	const file = command.argv.slice(1).find((word) => /[$`]/.test(word) && !word.startsWith('<('));
+	return file !== undefined
 		? [
 				programCall(command, name, index).effect({
 					kind: 'exec',

@@ -1,6 +1,6 @@
 import type { SimpleCommand } from '../shell/commandLine';
 import { POSIX_SHELLS, POWERSHELLS } from '../shell/embeddedScripts';
-import { interpreterLanguage } from '../shell/interpreterCode';
+import { interpreterCode, interpreterLanguage } from '../shell/interpreterCode';
 import { programName } from '../shell/programName';
 import { programCall } from '../programs/programModel';
 import { INERT, isPackageQuery } from '../programs/inertPrograms';
@@ -17,6 +17,36 @@ function runsCode(name: string): boolean {
 			name,
 		)
 	);
+}
+
+/**
+ * An interpreter running a script file (`node tool.js --key ~/.ssh/id_rsa`): the words after the script are given to
+ * code the line does not show, which likely reads them. Inline code and shells are read as code instead.
+ */
+function scriptArguments(command: SimpleCommand, index: number): Effect[] {
+	const name = programName(command.argv[0] ?? '');
+	if (interpreterLanguage(name) === undefined || interpreterCode(command.argv) !== undefined) {
+		return [];
+	}
+	const script = command.argv.findIndex((word, at) => at > 0 && !word.startsWith('-'));
+	if (script < 0) {
+		return [];
+	}
+	return likelyReads(command, index, command.argv.slice(script + 1));
+}
+
+/** Each path-like word of `words` as a file the program likely reads. */
+function likelyReads(command: SimpleCommand, index: number, words: readonly string[]): Effect[] {
+	const call = programCall(command, programName(command.argv[0] ?? ''), index);
+	const effects: Effect[] = [];
+	for (const word of words) {
+		const path = word.startsWith('-') ? /^--?[\w-]+=(.+)$/.exec(word)?.[1] : word;
+		// A word with spaces is an argument sentence (`tool explain 'cat x'`), not a path.
+		if (path !== undefined && path !== '' && !/^\w+:\/\/|\s/.test(path)) {
+			effects.push(call.effect({ kind: 'read', path, certainty: 'likely', action: 'is given' }));
+		}
+	}
+	return effects;
 }
 
 /** How far into an unknown program's words a wrapped command may start (`uv run rm`, `op run -- rm`). */
@@ -50,8 +80,11 @@ export function unknownProgramEffects(
 	read: (command: SimpleCommand, index: number) => Effect[],
 ): Effect[] {
 	const name = programName(command.argv[0] ?? '');
-	if (INERT.has(name) || name === '' || runsCode(name)) {
+	if (INERT.has(name) || name === '') {
 		return [];
+	}
+	if (runsCode(name)) {
+		return scriptArguments(command, index);
 	}
 	if (isPackageQuery(command.argv)) {
 		return [];
@@ -68,13 +101,6 @@ export function unknownProgramEffects(
 			})),
 		);
 	}
-	const call = programCall(command, name, index);
-	for (const word of command.argv.slice(1, at)) {
-		const path = word.startsWith('-') ? /^--?[\w-]+=(.+)$/.exec(word)?.[1] : word;
-		// A word with spaces is an argument sentence (`tool explain 'cat x'`), not a path.
-		if (path !== undefined && path !== '' && !/^\w+:\/\/|\s/.test(path)) {
-			effects.push(call.effect({ kind: 'read', path, certainty: 'likely', action: 'is given' }));
-		}
-	}
+	effects.push(...likelyReads(command, index, command.argv.slice(1, at)));
 	return effects;
 }

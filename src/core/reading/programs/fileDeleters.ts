@@ -60,6 +60,7 @@ export const shredFiles: ProgramModel = (call) => {
 			kind: 'delete',
 			path,
 			force: true,
+			beyondRecovery: true,
 			action: 'destroys file contents beyond recovery',
 		}),
 	);

@@ -192,6 +192,15 @@ export const syncFiles: ProgramModel = (call) => {
 			}),
 		);
 	}
+	if (remote(destination) && deletes(parsed)) {
+		effects.push(
+			call.effect({
+				kind: 'serviceDataLoss',
+				subject: 'serviceData',
+				action: 'deletes whatever the source does not have from the destination on another machine',
+			}),
+		);
+	}
 	if (!remote(destination)) {
 		effects.push(
 			call.effect({
@@ -202,10 +211,7 @@ export const syncFiles: ProgramModel = (call) => {
 				action: 'copies files into',
 			}),
 		);
-		const deletes = parsed.options.some(
-			(option) => option.name.startsWith('del') || option.name === 'prune-empty-dirs',
-		);
-		if (deletes) {
+		if (deletes(parsed)) {
 			effects.push(
 				call.effect({
 					kind: 'delete',
@@ -233,6 +239,11 @@ export const syncFiles: ProgramModel = (call) => {
 	}
 	return effects;
 };
+
+/** Whether rsync was told to delete what the source lacks (`--delete`, `--del`, `--delete-after`…). */
+function deletes(parsed: ParsedOptions): boolean {
+	return parsed.options.some((option) => option.name.startsWith('del'));
+}
 
 /** `tee FILE…`, `touch FILE…`, `mkdir DIR…`, `sponge FILE`: each operand is written. */
 export const writeOperands =

@@ -80,12 +80,9 @@ const SUBCOMMANDS: Readonly<Record<string, (call: ProgramCall, sub: GitSubcomman
 		});
 		const forced =
 			given(parsed, 'f', 'mirror') ||
-			parsed.options.some(
-				(option) =>
-					/^forc?e?$|^force(?:-if-includes)?$|^force-with-lease-/.test(option.name) &&
-					option.name.length >= 4,
-			) ||
-			parsed.operands.some((operand) => operand.startsWith('+'));
+			// `--force` and its abbreviations (`--for` is refused as ambiguous, read as meant); a lease is no force.
+			parsed.options.some((option) => /^forc?e?$|^force-with-lease-(?!if)/.test(option.name)) ||
+			parsed.operands.some((operand) => operand.startsWith('+') || operand.includes(':+'));
 		if (forced) {
 			return [
 				history(call, 'remoteHistory', true, 'force-pushes, overwriting commits on the remote'),

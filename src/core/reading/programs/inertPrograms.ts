@@ -65,6 +65,14 @@ export const INERT: ReadonlySet<string> = new Set([
 	'return',
 	'wait',
 	'sleep',
+	'write-host',
+	'write-output',
+	'write-verbose',
+	'write-warning',
+	'write-error',
+	'write-information',
+	'write-debug',
+	'out-host',
 ]);
 
 /** Package managers: `apt install git` names a package, not a command to run. */

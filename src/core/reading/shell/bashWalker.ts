@@ -9,6 +9,8 @@ interface Attached {
 	readonly stdinScripts: readonly string[];
 	/** The statement's text, shown for the command when the body is a single command. */
 	readonly text?: string;
+	/** Words written after a redirect's target (`git checkout >f -- a`): arguments of the command, as bash reads them. */
+	readonly words?: readonly string[];
 }
 
 const NONE: Attached = { redirects: [], stdinScripts: [] };
@@ -30,7 +32,11 @@ const SHELL_COMMAND_VARIABLES = new Set([
 ]);
 
 /** Reads one redirect node (`2>>log`, `<<EOF … EOF`, `<<< "$x"`) into a redirect and, for here-documents, the text fed to stdin. */
-function readRedirect(node: SyntaxNode): { redirects: Redirect[]; stdin?: string } {
+function readRedirect(node: SyntaxNode): {
+	redirects: Redirect[];
+	stdin?: string;
+	words?: string[];
+} {
 	const children = childrenOf(node);
 	if (node.type === 'heredoc_redirect') {
 		const start = children.find((child) => child.node.type === 'heredoc_start');
@@ -58,11 +64,17 @@ function readRedirect(node: SyntaxNode): { redirects: Redirect[]; stdin?: string
 				child.node !== operator?.node &&
 				child.node.type !== 'file_descriptor'),
 	);
-	const target = destinations.map((child) => bashWordValue(child.node)).join(' ');
-	const redirect = { operator: `${descriptor}${operator?.node.type ?? ''}`, target };
-	return node.type === 'herestring_redirect'
-		? { redirects: [redirect], stdin: target }
-		: { redirects: [redirect] };
+	if (node.type === 'herestring_redirect') {
+		const text = destinations.map((child) => bashWordValue(child.node)).join(' ');
+		return {
+			redirects: [{ operator: `${descriptor}${operator?.node.type ?? ''}`, target: text }],
+			stdin: text,
+		};
+	}
+	// tree-sitter-bash hangs the words after a redirect's target on the redirect; bash gives them to the command.
+	const [first, ...rest] = destinations.map((child) => bashWordValue(child.node));
+	const redirect = { operator: `${descriptor}${operator?.node.type ?? ''}`, target: first ?? '' };
+	return { redirects: [redirect], ...(rest.length > 0 && { words: rest }) };
 }
 
 /** Walks a tree-sitter-bash tree and adds every simple command it holds to the collector. */
@@ -163,11 +175,13 @@ function visitRedirected(
 ): void {
 	const redirects = [...attached.redirects];
 	const stdinScripts = [...attached.stdinScripts];
+	const words = [...(attached.words ?? [])];
 	const children = childrenOf(node);
 	for (const child of children) {
 		if (child.field === 'redirect' || child.node.type.endsWith('_redirect')) {
 			const read = readRedirect(child.node);
 			redirects.push(...read.redirects);
+			words.push(...(read.words ?? []));
 			if (read.stdin !== undefined) {
 				stdinScripts.push(read.stdin);
 			}
@@ -178,6 +192,7 @@ function visitRedirected(
 		visit(body, collector, context, {
 			redirects,
 			stdinScripts,
+			words,
 			text: body.type === 'command' ? node.text : undefined,
 		});
 	}
@@ -248,15 +263,17 @@ function visitCommand(
 			argv.push(...expandedWords(child.node, scope));
 		} else if (child.node.type === 'variable_assignment') {
 			const [name, value] = assignmentOf(child.node, collector, context);
-			env[name] = value ?? '';
+			env[name] = value ?? '$UNKNOWN';
 		} else if (child.node.type.endsWith('_redirect')) {
 			const read = readRedirect(child.node);
 			redirects.push(...read.redirects);
+			argv.push(...(read.words ?? []));
 			if (read.stdin !== undefined) {
 				stdinScripts.push(read.stdin);
 			}
 		}
 	}
+	argv.push(...(attached.words ?? []));
 	const hasEnv = Object.keys(env).length > 0;
 	const index =
 		argv.length > 0

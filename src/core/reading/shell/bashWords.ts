@@ -16,15 +16,24 @@ const ANSI_C_ESCAPES: Readonly<Record<string, string>> = {
 
 /** Decodes the body of a `$'…'` string; escapes it does not know stay as written. */
 function decodeAnsiC(body: string): string {
-	return body.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs, (whole, escape: string) => {
-		if (escape.startsWith('x')) {
-			return String.fromCharCode(parseInt(escape.slice(1), 16));
-		}
-		if (/^[0-7]+$/.test(escape)) {
-			return String.fromCharCode(parseInt(escape, 8));
-		}
-		return ANSI_C_ESCAPES[escape] ?? (/['"\\?]/.test(escape) ? escape : whole);
-	});
+	return body.replace(
+		/\\(u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs,
+		(whole, escape: string) => {
+			if (/^[uU]/.test(escape)) {
+				const code = parseInt(escape.slice(1), 16);
+				return code <= 0xffff
+					? String.fromCharCode(code)
+					: String.fromCodePoint(Math.min(code, 0x10ffff));
+			}
+			if (escape.startsWith('x')) {
+				return String.fromCharCode(parseInt(escape.slice(1), 16));
+			}
+			if (/^[0-7]+$/.test(escape)) {
+				return String.fromCharCode(parseInt(escape, 8));
+			}
+			return ANSI_C_ESCAPES[escape] ?? (/['"\\?]/.test(escape) ? escape : whole);
+		},
+	);
 }
 
 /**

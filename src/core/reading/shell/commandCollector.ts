@@ -9,6 +9,7 @@ import {
 } from './embeddedScripts';
 import { fedText, literalOutput, substitutedLiteral } from './fedScripts';
 import { codeEffects, interpreterCode, interpreterReadsStdin } from './interpreterCode';
+import { runsInputAsCode } from './inputAsCode';
 import { isJobRunner, parallelRuns, xargsRuns } from './jobRunners';
 import { programName } from './programName';
 import { LineVariables, type ShellScope } from './shellScope';
@@ -254,7 +255,8 @@ export class CommandCollector {
 			INERT.has(name) ||
 			TEXT_SINKS.has(name) ||
 			isPackageQuery(argv) ||
-			RUNS_ITS_WORDS.has(name)
+			RUNS_ITS_WORDS.has(name) ||
+			embeddedScript(argv) !== undefined
 		) {
 			return;
 		}
@@ -329,6 +331,14 @@ export class CommandCollector {
 			return;
 		}
 		const runs = runner === 'xargs' ? xargsRuns(argv, input) : parallelRuns(argv, input);
+		// Known input fed to where a program reads code is still input code: read the run as if the input were unknown.
+		if (runner === 'xargs' && input !== undefined) {
+			runs.push(
+				...xargsRuns(argv, undefined).filter(
+					(run) => run.argv !== undefined && runsInputAsCode(asCommand(run.argv)),
+				),
+			);
+		}
 		for (const run of runs) {
 			const context: WalkContext = {
 				...inner,
@@ -363,7 +373,11 @@ export class CommandCollector {
 
 	/** Commands another program starts from its words: `find -exec`, containers (`docker run`, `kubectl exec`). */
 	private readRunCommands(argv: readonly string[], inner: WalkContext, outer: WalkContext): void {
-		const found = programName(argv[0] ?? '') === 'find' ? readFind(argv.slice(1)) : undefined;
+		// Under `xargs -I{}`, `{}` is the runner's input, not the paths `find` matched.
+		const found =
+			programName(argv[0] ?? '') === 'find' && !outer.argsFromInput
+				? readFind(argv.slice(1))
+				: undefined;
 		for (const written of findExecCommands(argv)) {
 			// `{}` is each path find matched: everything under its start paths (or what its name filters allow).
 			const matched = found?.starts.flatMap((start) =>
@@ -371,7 +385,10 @@ export class CommandCollector {
 					`${start.replace(/\/+$/, '')}/**/${name}`.replace('/**/**', '/**'),
 				),
 			);
-			const execArgv = written.flatMap((word) => (word === '{}' && matched ? matched : [word]));
+			// `find -exec {} \;` runs each file it finds: that word stays `{}`, a program only known at run time.
+			const execArgv = written.flatMap((word, at) =>
+				word === '{}' && matched && at > 0 ? matched : [word],
+			);
 			this.add(
 				{
 					argv: execArgv,
@@ -413,7 +430,8 @@ export class CommandCollector {
 				...inner,
 				origin: 'shellString',
 				dialect: script.dialect,
-				...(script.positional && { positional: script.positional }),
+				// A job runner's input adds positional parameters the line does not show: leave them unknown.
+				...(script.positional && !outer.argsFromInput && { positional: script.positional }),
 			});
 		}
 		for (const text of gitShellValues(argv)) {
@@ -580,6 +598,11 @@ function gitShellValues(argv: readonly string[]): string[] {
 		}
 	});
 	return values;
+}
+
+/** A bare command of `argv`, to ask what it would do with its words. */
+function asCommand(argv: readonly string[]): SimpleCommand {
+	return { argv, text: argv.join(' '), wrappers: [], origin: 'xargs', redirects: [] };
 }
 
 /** Quotes a word for display only when it would otherwise read as several words. */

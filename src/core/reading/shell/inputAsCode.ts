@@ -60,7 +60,9 @@ function codeFromInput(command: SimpleCommand): boolean {
 	const code = interpreterCode(argv);
 	const text = script?.text ?? code?.code;
 	if (text !== undefined) {
-		return hasInput(text);
+		// perl and ruby keep reading switches after their code unless `--` ends them: appended input may be one.
+		const switchesAfterCode = ['perl', 'ruby'].includes(name) && !argv.includes('--');
+		return hasInput(text) || switchesAfterCode;
 	}
 	// No code string: the first word that is not an option (nor an option's value) is the script file, or input is.
 	const operand = argv

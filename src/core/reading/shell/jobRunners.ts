@@ -178,28 +178,28 @@ export function parallelRuns(argv: readonly string[], input: string | undefined)
 			?.split('\n')
 			.map((line) => line.trim())
 			.filter(Boolean);
-	// Each word of the template stays one word, as the person who wrote `parallel bash -c 'rm {}'` meant it.
-	const text = template.map(quoteWord).join(' ');
 	if (template.length === 0) {
 		return items === undefined
 			? [{ fromInput: true }]
 			: items.slice(0, MAX_RUNS).map((line) => ({ line, fromInput: false }));
 	}
-	if (items === undefined) {
-		return [{ line: text, fromInput: true }];
-	}
-	if (items.length === 0) {
-		return [{ line: text, fromInput: false }];
+	// parallel joins the template's words into one shell line (`parallel 'rm -rf {}' ::: /` runs `rm -rf /`); a
+	// person writing `parallel bash -c 'rm {}'` means the words kept apart: both readings are judged.
+	const texts = [...new Set([template.join(' '), template.map(quoteWord).join(' ')])];
+	if (items === undefined || items.length === 0) {
+		return texts.map((line) => ({ line, fromInput: items === undefined }));
 	}
 	const pattern =
 		replace !== undefined
 			? new RegExp(replace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g')
 			: REPLACEMENTS;
-	return items.slice(0, MAX_RUNS).map((item) => {
-		pattern.lastIndex = 0;
-		const filled = pattern.test(text) ? text.replace(pattern, item) : `${text} ${item}`;
-		return { line: filled, fromInput: false };
-	});
+	return items.slice(0, MAX_RUNS).flatMap((item) =>
+		texts.map((text) => {
+			pattern.lastIndex = 0;
+			const filled = pattern.test(text) ? text.replace(pattern, item) : `${text} ${item}`;
+			return { line: filled, fromInput: false };
+		}),
+	);
 }
 
 /** Whether a program is a job runner whose command this module reads. */

@@ -107,6 +107,8 @@ const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
 	direnv: { verbs: ['exec'], positional: 1 },
 	mise: { verbs: ['exec', 'x'] },
 	entr: {},
+	// `! cmd` negates the exit status of the command it runs.
+	'!': {},
 	chronic: {},
 };
 
