@@ -10,6 +10,7 @@ import { registerInstallerCommands } from './installer/installerCommands';
 import { revealProvenance } from './policies/policiesInput';
 import { createStatusBarController } from './statusBar/statusBarController';
 import { registerViewCommands } from './viewCommands';
+import { registerLockedSettingsEditor } from './settingsLock/lockedSettingsEditor';
 import { createViews } from './views';
 
 /** What the person-facing surfaces are built on. */
@@ -61,6 +62,7 @@ export function createSurfaces(sources: SurfaceSources): vscode.Disposable {
 			contextKeys,
 		}),
 		registerInstallerCommands(installer, diagnostics),
+		registerLockedSettingsEditor(config),
 	);
 }
 

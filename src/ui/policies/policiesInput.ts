@@ -30,6 +30,7 @@ export function readPoliciesInput(
 		defaultVerdict: policy.defaultVerdict,
 		...(policy.sources.defaultVerdict && { defaultVerdictSource: policy.sources.defaultVerdict }),
 		providers: providers(),
+		...(config.machinePolicy() && { machinePolicy: config.machinePolicy() }),
 	};
 }
 

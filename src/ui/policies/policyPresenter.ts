@@ -3,6 +3,8 @@ import type { PackId } from '../../core/judging/pack';
 import type { SettingProblem } from '../../core/settings/readPolicySettings';
 import type { ProviderState } from '../../core/provider/compositeHooksProvider';
 import type { RuleSource } from '../../core/provider/decision';
+import type { MachinePolicyReading } from '../../node/settings/machinePolicy';
+import { presentMachinePolicy } from './machinePolicyGroup';
 
 /** One settings scope's raw `hookwarden.rules`, as written in its file. */
 export interface RulesLayer {
@@ -22,6 +24,8 @@ export interface PoliciesInput {
 	readonly defaultVerdictSource?: RuleSource;
 	/** The hooks providers in the chain, in order, with how their last call went. */
 	readonly providers?: readonly ProviderState[];
+	/** The administrator's machine policy as last read. */
+	readonly machinePolicy?: MachinePolicyReading;
 }
 
 /** A node of the *Policies* view. */
@@ -58,6 +62,10 @@ const PACK_TITLES: Readonly<Record<PackId, string>> = {
  */
 export function presentPolicies(input: PoliciesInput): PolicyNodeView[] {
 	const groups: PolicyNodeView[] = [];
+	const machine = input.machinePolicy && presentMachinePolicy(input.machinePolicy);
+	if (machine) {
+		groups.push(machine);
+	}
 	for (const layer of input.layers) {
 		if (layer.rules.length === 0) {
 			continue;

@@ -61,6 +61,8 @@ export interface StartVscodeServerOptions {
 	readonly label?: string;
 	/** Defaults to `requireServerInstall()`. */
 	readonly install?: VscodeServerInstall;
+	/** Runs the server through another command (a private mount namespace, for example). */
+	readonly wrap?: (command: string, args: readonly string[]) => { command: string; args: string[] };
 }
 
 export interface VscodeServerDirs {
@@ -457,7 +459,8 @@ export async function startVscodeServer(
 		}
 		args.push(...(options.args ?? []));
 
-		const child = spawn(install.node, args, {
+		const launch = options.wrap?.(install.node, args) ?? { command: install.node, args };
+		const child = spawn(launch.command, launch.args, {
 			env,
 			cwd: dirs.tmpDir,
 			detached: true, // own process group, so stop() reaches the extension host and pty host too
