@@ -17,8 +17,8 @@ const DEFAULTED = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+]([^}]*)\}$/;
 const LOOKUP =
 	/^(?:\$\(|`)\s*(?:which|command\s+-v|type\s+-p|whereis\s+-b)\s+([\w./-]+)\s*(?:\)|`)$/;
 /** Control characters or a lone UTF-16 surrogate in a command word: no program is named like that; read as unknown. */
-// eslint-disable-next-line no-control-regex
 const UNREADABLE =
+	// eslint-disable-next-line no-control-regex
 	/[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const SHELL_VARIABLES = /^\$(?:\{(?:SHELL|BASH)\}|SHELL|BASH)$/;
 
