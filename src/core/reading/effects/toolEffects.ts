@@ -1,12 +1,8 @@
 import type { ToolCall } from '../../events/hookEvent';
 import { pathsInPatch } from '../tools/pathsInPatch';
+import { PATH_KEY, PATH_LIST_KEY } from '../tools/toolPathsOf';
 import type { Effect, EffectKind } from './effect';
 
-/** Argument keys that name one path, across harnesses and MCP servers (`filePath`, `target_file`, `TargetFile`, `uri`). */
-const PATH_KEYS =
-	/^(?:file_?path|filepath|path|dir_?path|dirpath|notebook_?path|target_?file|targetfile|absolute_?path|file|filename|file_?name|uri|url_?path|directory|dir|folder|source|destination|old_?path|new_?path|source_?path|target_?path|from|to|target|dest)$/i;
-/** Argument keys that name several paths. */
-const PATHS_KEYS = /^(?:file_?paths|paths|files|uris|targets)$/i;
 /** Argument keys whose value is the content a tool writes. */
 const CONTENT_KEYS =
 	/^(?:content|contents|text|new_?string|new_?str|code_?edit|file_?text|diff|patch|replacement|edits|insert_?text|data|body)$/i;
@@ -60,13 +56,13 @@ function pathArguments(
 	const found: { key: string; path: string }[] = [];
 	for (const [key, value] of Object.entries(input)) {
 		if (
-			PATH_KEYS.test(key) &&
+			PATH_KEY.test(key) &&
 			typeof value === 'string' &&
 			value.trim() !== '' &&
 			!/^https?:\/\//i.test(value)
 		) {
 			found.push({ key, path: value });
-		} else if (PATHS_KEYS.test(key) && Array.isArray(value)) {
+		} else if (PATH_LIST_KEY.test(key) && Array.isArray(value)) {
 			for (const item of value) {
 				if (typeof item === 'string' && item.trim() !== '') {
 					found.push({ key, path: item });
