@@ -101,6 +101,8 @@ const ORIGINS: Readonly<Record<SimpleCommand['origin'], string>> = {
 	xargs: 'fan-out: run by `xargs`/`parallel` on input words',
 	pipedScript: 'text piped or substituted into a shell',
 	interpreter: 'interpreter code (a shell or file call inside `python -c`, `node -e`, …)',
+	container:
+		'inside a container (`docker run`/`exec`, `kubectl exec`), host folders mapped by its mounts',
 };
 
 function howReached(command: SimpleCommand, all: readonly SimpleCommand[]): string[] {
