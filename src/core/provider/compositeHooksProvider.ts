@@ -167,13 +167,15 @@ export class CompositeHooksProvider {
 			});
 		}
 		if (rewrittenBy.length > 0) {
-			const stale = entries.flatMap((_, index) => (askedAbout[index] === current ? [] : [index]));
+			const stale = entries.flatMap((entry, index) =>
+				askedAbout[index] === current ? [] : [{ entry, index }],
+			);
 			const rechecked = await this.askEach(
-				stale.map((index) => entries[index] as Entry),
+				stale.map(({ entry }) => entry),
 				current,
 				about(current),
 			);
-			stale.forEach((index, offset) => (outcomes[index] = rechecked[offset] ?? {}));
+			stale.forEach(({ index }, offset) => (outcomes[index] = rechecked[offset] ?? {}));
 		}
 		const decisions: HookDecision[] = [];
 		const failures: ProviderFailure[] = [];
