@@ -7,6 +7,9 @@ import { maskSecrets } from '../../core/secrets/findSecrets';
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
 import { describeSource } from '../../core/policy/describeSource';
 import { describeResolution } from '../approvals/approvalPresenter';
+import { describeRewriter } from '../../core/audit/auditRecord';
+import { resultReplacementCarried } from '../../core/output/harnessSupport';
+import { toolCallOf } from '../../core/reading/tools/toolCallOf';
 
 /** How one node of the *Events* view looks; no VS Code types. */
 export interface EventsItemView {
@@ -78,6 +81,7 @@ export function presentEvent(entry: RecordedEvent): EventsItemView {
 	const description = [
 		entry.notHonoured === undefined ? undefined : 'not honoured',
 		event.name === 'PostToolUse' ? 'done' : undefined,
+		changeOf(entry),
 		entry.approval
 			? describeResolution(entry.approval).toLowerCase()
 			: verdict === 'none'
@@ -169,6 +173,7 @@ export function renderEventDocument(entry: RecordedEvent): string {
 		...(decision.reason ? [`- **Reason:** ${decision.reason}`] : []),
 		...(decision.stop ? [`- **Stopped the agent:** ${decision.stop.reason}`] : []),
 		...(entry.notHonoured ? [`- **Not honoured:** ${entry.notHonoured}`] : []),
+		...changeLines(entry),
 		...decision.failures.map((f) => `- **Provider ${f.kind}:** ${f.providerId}: ${f.message}`),
 		...(decision.additionalContext
 			? [`- **Context for the model:** ${decision.additionalContext}`]
@@ -243,11 +248,43 @@ function eventTooltip(entry: RecordedEvent): string {
 			? `Decided by: ${by.providerId}${by.ruleId ? ` / ${by.ruleId}` : ''}${by.source ? ` (${describeSource(by.source)})` : ''}`
 			: undefined,
 		entry.approval ? `Approval: ${describeResolution(entry.approval)}` : undefined,
+		...changeLines(entry).map((line) => line.replace(/^- \*\*(.+?):\*\* /, '$1: ')),
 		`Session: ${entry.sessionId}${entry.agentId ? `, subagent ${entry.agentId}` : ''}`,
 		`At ${new Date(entry.receivedAt).toISOString()}, answered in ${entry.answeredAt - entry.receivedAt} ms (${entry.origin})`,
 	]
 		.filter((line): line is string => line !== undefined)
 		.join('\n');
+}
+
+/** What Hookwarden changed about the call, in two words for the tree: a rewrite, or a result masked for the model. */
+function changeOf(entry: RecordedEvent): string | undefined {
+	const { decision, event } = entry;
+	if (decision.resultReplacedBy) {
+		return resultReplacementCarried(event.dialect) ? 'result redacted' : 'secret in result';
+	}
+	return decision.updatedInput && verdictOf(entry) !== 'deny' ? 'rewritten' : undefined;
+}
+
+// The lines of the event's document that say what ran instead of what the agent sent, and what the model read.
+function changeLines(entry: RecordedEvent): string[] {
+	const { decision, event } = entry;
+	const lines: string[] = [];
+	if (decision.updatedInput) {
+		const tool = toolOfEvent(event);
+		const line = tool && toolCallOf(tool.name, decision.updatedInput).commandLine;
+		const who = (decision.rewrittenBy ?? []).map(describeRewriter).join(', then ');
+		lines.push(
+			`- **Rewritten${who ? ` by ${who}` : ''}:** ${line === undefined ? JSON.stringify(decision.updatedInput) : `\`${oneLine(line)}\``}`,
+		);
+	}
+	if (decision.resultReplacedBy) {
+		lines.push(
+			resultReplacementCarried(event.dialect)
+				? `- **Result redacted:** the model read the result with the secret masked (${describeRewriter(decision.resultReplacedBy)})`
+				: `- **Secret in result:** ${event.dialect === 'vscode' ? 'VS Code' : 'this harness'} cannot replace a result, so the model was told not to repeat it`,
+		);
+	}
+	return lines;
 }
 
 function clockTime(at: number): string {

@@ -7,7 +7,7 @@ import { DefaultHooksProvider } from '../../../../src/core/policy/defaultHooksPr
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
 import type { MergedDecision } from '../../../../src/core/provider/decision';
 import type { ShellAnalyzer } from '../../../../src/core/reading/shell/commandLine';
-import type { SettingsLayer } from '../../../../src/core/settings/readPolicySettings';
+import type { SettingsLayer } from '../../../../src/core/settings/settingsLayer';
 import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import { postToolUse, preToolUse, shellTool, WORKSPACE } from '../../../support/hookEventBuilder';
 import { shellAnalyzer } from '../../../support/shellAnalyzer';
