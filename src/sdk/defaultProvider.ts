@@ -2,6 +2,7 @@ import type { HookEvent } from '../core/events/hookEvent';
 import { compilePolicy } from '../core/policy/compilePolicy';
 import type { CompiledPolicy } from '../core/policy/compilePolicy';
 import { DefaultHooksProvider as PolicyProvider } from '../core/policy/defaultHooksProvider';
+import type { OwnStateLocations } from '../core/judging/ownState';
 import type { SessionFacts } from '../core/judging/policyInput';
 import {
 	describeSettingProblem,
@@ -23,9 +24,10 @@ export interface DefaultHooksProviderOptions {
 	/** The user's home folder, for `~/` globs and the protectedPaths pack; without it those see no home. */
 	readonly homeDir?: string;
 	/**
-	 * Reads a shell command line into sub-commands. The SDK has no shell grammar: by default only lines without shell
-	 * syntax (`npm test`, `git push -f origin main`) are read; any other line reaches rules as one whole line, is never
-	 * allowed by an `allow` rule, and is not seen by the destructiveCommands pack.
+	 * Reads a shell command line into sub-commands. The installed package reads lines with the bridge's own tree-sitter
+	 * grammars; without a reader (the pure module), only lines without shell syntax (`npm test`, `git push -f origin
+	 * main`) are read, and any other line reaches rules as one whole line, is never allowed by an `allow` rule, and is
+	 * not seen by the destructiveCommands pack.
 	 */
 	readonly analyzeShell?: (
 		commandLine: string,
@@ -33,6 +35,8 @@ export interface DefaultHooksProviderOptions {
 	) => CommandLineAnalysis | Promise<CommandLineAnalysis>;
 	/** How many subagents a session has started, for `hookwarden.subagents.maxPerSession`; default: counted in memory. */
 	readonly sessionFacts?: (event: HookEvent) => SessionFacts | Promise<SessionFacts>;
+	/** Hookwarden's own files on this machine, which the protectedPaths pack guards (the package fills them in). */
+	readonly ownState?: OwnStateLocations;
 }
 
 /**
@@ -94,6 +98,7 @@ export class DefaultHooksProvider implements HooksProvider {
 					return { subagentsStarted };
 				}),
 			...(options.homeDir !== undefined && { homeDir: options.homeDir }),
+			...(options.ownState && { ownState: options.ownState }),
 			clock: SYSTEM_CLOCK,
 		});
 		this.id = this.inner.id;
@@ -110,6 +115,11 @@ export class DefaultHooksProvider implements HooksProvider {
 	readonly onStop = (event: HookEvent, context: HookContext) => this.ask(event, context);
 	readonly onSessionEnd = (event: HookEvent, context: HookContext) => this.ask(event, context);
 	readonly onErrorOccurred = (event: HookEvent, context: HookContext) => this.ask(event, context);
+	readonly onPostToolUseFailure = (event: HookEvent, context: HookContext) =>
+		this.ask(event, context);
+	readonly onPermissionRequest = (event: HookEvent, context: HookContext) =>
+		this.ask(event, context);
+	readonly onNotification = (event: HookEvent, context: HookContext) => this.ask(event, context);
 
 	private ask(event: HookEvent, context: HookContext): HookResult {
 		const handler = this.inner[HANDLER_NAME[event.name]];
