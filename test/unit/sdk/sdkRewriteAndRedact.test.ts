@@ -123,7 +123,7 @@ describe('the SDK policy provider answers every event the extension decides', ()
 		const handler = provider[HANDLER_NAME[name]] as
 			((event: HookEvent, context: { signal: AbortSignal }) => unknown) | undefined;
 		expect(handler, name).toBeTypeOf('function');
-		const event = (oneOfEach() as Record<string, HookEvent>)[name] as HookEvent;
+		const event = (oneOfEach() as Record<string, HookEvent>)[name]!;
 		const answer = (await handler?.call(provider, event, {
 			signal: new AbortController().signal,
 		})) as { provenance?: { ruleId?: string } } | undefined;
