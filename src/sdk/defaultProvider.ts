@@ -1,4 +1,6 @@
+import type { TimeoutOutcome } from '../core/approvals/pendingApproval';
 import type { HookEvent } from '../core/events/hookEvent';
+import type { FailMode } from '../core/provider/failVerdict';
 import { compilePolicy } from '../core/policy/compilePolicy';
 import type { CompiledPolicy } from '../core/policy/compilePolicy';
 import { DefaultHooksProvider as PolicyProvider } from '../core/policy/defaultHooksProvider';
@@ -40,6 +42,19 @@ export interface DefaultHooksProviderOptions {
 }
 
 /**
+ * The parts of the policy a host acts on itself: its fail mode (what a provider's failure means for a tool call) and
+ * how the settings want an `ask` answered. Plain types: the package's declarations carry nothing of the settings schema.
+ */
+export interface PolicyModes {
+	readonly failMode: FailMode;
+	readonly approval: {
+		readonly mode: 'inline' | 'native';
+		readonly timeoutSeconds: number;
+		readonly onTimeout: TimeoutOutcome;
+	};
+}
+
+/**
  * Reads a line the way the SDK can without a grammar: a plain line fully, anything else as one whole-line command with
  * a `parseError`, so deny and ask rules still see its text while no `allow` rule can let it through unread.
  */
@@ -66,8 +81,9 @@ export class DefaultHooksProvider implements HooksProvider {
 	readonly id: string;
 	/** Every invalid setting or rule that was skipped, one line each, as the extension reports them. */
 	readonly problems: readonly string[];
-	/** The compiled policy (its fail mode and approval settings are there for a host that wants them). */
-	readonly policy: CompiledPolicy;
+	/** What the settings say a host should do itself: fail closed or open, and how `ask` is to be answered. */
+	readonly policy: PolicyModes;
+	private readonly compiled: CompiledPolicy;
 	private readonly inner: PolicyProvider;
 	private readonly workspaceFolder: string;
 
@@ -82,11 +98,13 @@ export class DefaultHooksProvider implements HooksProvider {
 				values: hookwardenValues(options.settings),
 			},
 		]);
-		this.policy = compilePolicy(settings);
-		this.problems = [...problems, ...this.policy.problems].map(describeSettingProblem);
+		const compiled = compilePolicy(settings);
+		this.compiled = compiled;
+		this.policy = { failMode: compiled.failMode, approval: compiled.approval };
+		this.problems = [...problems, ...compiled.problems].map(describeSettingProblem);
 		const started = new Map<string, number>();
 		this.inner = new PolicyProvider({
-			policy: () => this.policy,
+			policy: () => this.compiled,
 			analyzeShell: options.analyzeShell ?? readCommandLineWithoutGrammar,
 			// Asked once per spawn attempt, so counting here counts the spawns this provider saw.
 			sessionFacts:
