@@ -7,8 +7,11 @@ import type { AllowRule } from '../../core/approvals/alwaysAllowRule';
 import { proposeAlwaysAllowRule } from '../../core/approvals/alwaysAllowRule';
 import { approvalQuestion, describeResolution, presentApproval } from './approvalPresenter';
 import type { ApprovalChoice, RuleScope } from '../prompts/approvalPrompt';
+import { editableFieldOf, withEditedField } from '../../core/approvals/editableInput';
+import { askForEditedValue } from '../prompts/editInputPrompt';
 import {
 	askForDenyReason,
+	choicesFor,
 	askToApproveModal,
 	chooseApprovalAnswer,
 	confirmAlwaysAllowRule,
@@ -90,7 +93,11 @@ export class ApprovalService implements vscode.Disposable {
 			return;
 		}
 		const chosen =
-			choice ?? (await chooseApprovalAnswer(approvalQuestion(approval.request, Date.now())));
+			choice ??
+			(await chooseApprovalAnswer(
+				approvalQuestion(approval.request, Date.now()),
+				choicesFor(approval),
+			));
 		if (!chosen) {
 			return;
 		}
@@ -115,9 +122,10 @@ export class ApprovalService implements vscode.Disposable {
 			.getConfiguration('hookwarden', uriOf(approval.request.workspaceFolder))
 			.get<boolean>(UI_SETTINGS.approvalModal, false);
 		if (modal) {
-			void askToApproveModal(approvalQuestion(approval.request, Date.now())).then(
-				(choice) => choice && this.answer(approval, choice),
-			);
+			void askToApproveModal(
+				approvalQuestion(approval.request, Date.now()),
+				choicesFor(approval),
+			).then((choice) => choice && this.answer(approval, choice));
 			return;
 		}
 		showApprovalNotification(
@@ -161,6 +169,8 @@ export class ApprovalService implements vscode.Disposable {
 		switch (choice) {
 			case 'once':
 				return { kind: 'allowed', scope: 'once' };
+			case 'edit':
+				return this.allowWithChanges(approval);
 			case 'session':
 				return { kind: 'allowed', scope: 'session' };
 			case 'deny':
@@ -174,6 +184,20 @@ export class ApprovalService implements vscode.Disposable {
 					? { kind: 'allowed', scope: 'always' }
 					: undefined;
 		}
+	}
+
+	/** *Allow with Changes…*: the person edits the command or path, and the edited call is what runs. */
+	private async allowWithChanges(
+		approval: PendingApproval,
+	): Promise<ApprovalResolution | undefined> {
+		const { event } = approval.request;
+		const field = editableFieldOf(event);
+		const edited = field && (await askForEditedValue(field));
+		if (!field || edited === undefined || approval.settled) {
+			return undefined;
+		}
+		this.parts.log.info(`approval ${approval.request.id}: allowed with the ${field.what} edited`);
+		return { kind: 'allowed', scope: 'once', updatedInput: withEditedField(event, field, edited) };
 	}
 
 	/** Proposes the narrowest rule, shows it and where it would go, and writes it; true once written. */

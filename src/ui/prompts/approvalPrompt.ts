@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 
+import { editableFieldOf } from '../../core/approvals/editableInput';
 import type { PendingApproval } from '../../core/approvals/pendingApproval';
 import type { ApprovalQuestion } from '../approvals/approvalPresenter';
 
 /** The answers a person can give to one pending approval. */
-export type ApprovalChoice = 'once' | 'session' | 'always' | 'deny' | 'denyWithReason';
+export type ApprovalChoice = 'once' | 'edit' | 'session' | 'always' | 'deny' | 'denyWithReason';
 
 /** Each answer's button or link title, in the order they are offered. */
 export const APPROVAL_CHOICES: readonly {
@@ -12,11 +13,18 @@ export const APPROVAL_CHOICES: readonly {
 	readonly title: string;
 }[] = [
 	{ choice: 'once', title: 'Allow Once' },
+	{ choice: 'edit', title: 'Allow with Changes…' },
 	{ choice: 'session', title: 'Allow for Session' },
 	{ choice: 'always', title: 'Always Allow…' },
 	{ choice: 'deny', title: 'Deny' },
 	{ choice: 'denyWithReason', title: 'Deny with Reason…' },
 ];
+
+/** The answers offered for one approval: *Allow with Changes…* only where there is a command or a path to edit. */
+export function choicesFor(approval: PendingApproval): typeof APPROVAL_CHOICES {
+	const editable = editableFieldOf(approval.request.event) !== undefined;
+	return APPROVAL_CHOICES.filter(({ choice }) => choice !== 'edit' || editable);
+}
 
 /** Where a settings rule can be written. */
 export type RuleScope = 'workspace' | 'user';
@@ -36,9 +44,9 @@ export function showApprovalNotification(
 	question: (now: number) => ApprovalQuestion,
 	answerLink: (choice: ApprovalChoice) => string,
 ): void {
-	const links = APPROVAL_CHOICES.map(
-		({ choice, title }) => `[${title}](${answerLink(choice)})`,
-	).join(' · ');
+	const links = choicesFor(approval)
+		.map(({ choice, title }) => `[${title}](${answerLink(choice)})`)
+		.join(' · ');
 	void vscode.window.withProgress(
 		{
 			location: vscode.ProgressLocation.Notification,
@@ -74,8 +82,9 @@ export function showApprovalNotification(
 /** Asks in a modal dialog (`hookwarden.approval.modal`); `undefined` when it was dismissed. */
 export async function askToApproveModal(
 	question: ApprovalQuestion,
+	choices: typeof APPROVAL_CHOICES = APPROVAL_CHOICES,
 ): Promise<ApprovalChoice | undefined> {
-	const items = APPROVAL_CHOICES.map(({ choice, title }) => ({ title, choice }));
+	const items = choices.map(({ choice, title }) => ({ title, choice }));
 	const picked = await vscode.window.showWarningMessage(
 		`Hookwarden: ${question.title}`,
 		{ modal: true, detail: question.detail },
@@ -87,9 +96,10 @@ export async function askToApproveModal(
 /** Offers every answer in a quick pick (the status bar, the palette, *Choose…*); `undefined` when dismissed. */
 export async function chooseApprovalAnswer(
 	question: ApprovalQuestion,
+	choices: typeof APPROVAL_CHOICES = APPROVAL_CHOICES,
 ): Promise<ApprovalChoice | undefined> {
 	const picked = await vscode.window.showQuickPick(
-		APPROVAL_CHOICES.map(({ choice, title }) => ({ label: title, choice })),
+		choices.map(({ choice, title }) => ({ label: title, choice })),
 		{ title: question.title, placeHolder: question.detail, ignoreFocusOut: true },
 	);
 	return picked?.choice;
