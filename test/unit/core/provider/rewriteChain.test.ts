@@ -4,6 +4,7 @@ import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
 import type { HookDecision } from '../../../../src/core/provider/decision';
 import type { HooksProvider } from '../../../../src/core/provider/hooksProvider';
+import { readProviderOutput } from '../../../../src/core/provider/providerOutput';
 import { preToolUse, shellTool, userPrompt } from '../../../support/hookEventBuilder';
 
 type Answer = Omit<HookDecision, 'provenance'> | undefined;
@@ -143,5 +144,50 @@ describe('CompositeHooksProvider: rewrites (deny > ask > rewrite > allow)', () =
 		const merged = await chain.decide(userPrompt('deploy to prod'));
 		expect(seen.at(-1)).toBe('deploy to staging');
 		expect(merged.updatedInput).toEqual({ prompt: 'deploy to staging' });
+	});
+});
+
+describe('external providers after a rewrite', () => {
+	it('are sent the payload of the rewritten call, in the harness’s own spelling', async () => {
+		const seen: unknown[] = [];
+		const chain = new CompositeHooksProvider([
+			{
+				id: 'rtk',
+				onPreToolUse: () => ({
+					updatedInput: { command: 'rtk git status' },
+					provenance: { providerId: 'rtk' },
+				}),
+			},
+			{
+				id: 'script',
+				onPreToolUse: (_event, context) => {
+					seen.push(context.payload);
+					return undefined;
+				},
+			},
+		]);
+		const payload = { toolName: 'bash', toolArgs: '{"command":"git status"}', sessionId: 's' };
+		await chain.decide(
+			preToolUse({ dialect: 'copilotCli', tool: shellTool('git status', { name: 'bash' }) }),
+			{
+				payload,
+			},
+		);
+		expect(seen.at(-1)).toEqual({ ...payload, toolArgs: '{"command":"rtk git status"}' });
+	});
+
+	it('read a replaced result from a hook’s output', () => {
+		expect(
+			readProviderOutput({
+				stdout: '{"modifiedResult":{"resultType":"success","textResultForLlm":"masked"}}',
+				exitCode: 0,
+			}),
+		).toEqual({ ok: true, answer: { updatedToolOutput: 'masked' } });
+		expect(
+			readProviderOutput({
+				stdout: '{"hookSpecificOutput":{"updatedToolOutput":"masked"}}',
+				exitCode: 0,
+			}),
+		).toEqual({ ok: true, answer: { updatedToolOutput: 'masked' } });
 	});
 });
