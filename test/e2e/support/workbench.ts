@@ -181,7 +181,11 @@ export async function openWorkbench(
 	});
 	const workbench = new Workbench(server, browser);
 	try {
-		await browser.page.goto(server.workbenchUrl(options), { waitUntil: 'domcontentloaded' });
+		// Playwright's own 30 s default is too short for a busy 2-core machine; the readiness wait below has its own.
+		await browser.page.goto(server.workbenchUrl(options), {
+			waitUntil: 'domcontentloaded',
+			timeout: options.timeoutMs ?? 60_000,
+		});
 		await workbench.waitForReady(options.timeoutMs ?? 60_000);
 		return workbench;
 	} catch (err) {

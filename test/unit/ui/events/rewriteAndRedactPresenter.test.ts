@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { MergedDecision } from '../../../../src/core/provider/decision';
+import { describeDecision } from '../../../../src/core/sessions/describeDecision';
 import type { RecordedEvent } from '../../../../src/core/sessions/recordedEvent';
 import { presentEvent, renderEventDocument } from '../../../../src/ui/events/eventPresenter';
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
@@ -49,6 +50,30 @@ describe('the Events view shows what Hookwarden changed', () => {
 		expect(presentEvent(local).description).toBe('done · secret in result');
 		expect(renderEventDocument(local)).toContain(
 			'- **Secret in result:** VS Code cannot replace a result, so the model was told not to repeat it',
+		);
+	});
+});
+
+describe('the log line of an answered event', () => {
+	it('names who rewrote the call and who replaced its result', () => {
+		expect(
+			describeDecision(
+				entry(preToolUse({ tool: shellTool('git status') }), {
+					verdict: 'allow',
+					decidedBy: { providerId: 'hookwarden.policy', ruleId: 'ok' },
+					updatedInput: { command: 'rtk git status' },
+					rewrittenBy: [{ providerId: 'hookwarden.policy', ruleId: 'rtk' }],
+				}),
+			),
+		).toBe(
+			'PreToolUse allow by hookwarden.policy/ok, rewritten by hookwarden.policy/rtk (10 ms, session s1)',
+		);
+		expect(
+			describeDecision(
+				entry(postToolUse({}), { updatedToolOutput: 'x', resultReplacedBy: REDACT }),
+			),
+		).toBe(
+			'PostToolUse no opinion, result replaced by hookwarden.policy/secrets.redactResult (10 ms, session s1)',
 		);
 	});
 });
