@@ -14,6 +14,7 @@ import { evaluatePolicy } from './evaluatePolicy';
 import type { OwnStateLocations } from '../judging/ownState';
 import type { PolicyInput, SessionFacts } from '../judging/policyInput';
 import { unfinishedShellCheck } from '../judging/unfinishedShellCheck';
+import type { RuleRewrite } from './rewriteRules';
 import { rewriteByRules } from './rewriteRules';
 
 /** The provider id of Hookwarden's own settings-driven policy, as it appears in provenance. */
@@ -107,13 +108,15 @@ export class DefaultHooksProvider implements HooksProvider {
 		const policy = this.services.policy(context.workspaceFolder);
 		const input = await this.policyInput(event, context.workspaceFolder, policy);
 		let outcome: PolicyOutcome;
+		let rewrite: RuleRewrite | undefined;
 		try {
 			outcome = evaluatePolicy(policy, input, BUILTIN_PACKS);
+			// A denied call is not rewritten; an asked one is asked about in its rewritten form (the chain asks again).
+			// Matching rewrite rules spends the same time budget, so it runs under the same fallback.
+			rewrite = outcome.verdict === 'deny' ? undefined : rewriteByRules(policy, input);
 		} catch (error) {
 			outcome = unfinishedShellCheck(policy, input, error) ?? rethrow(error);
 		}
-		// A denied call is not rewritten; an asked one is asked about in its rewritten form (the chain asks again).
-		const rewrite = outcome.verdict === 'deny' ? undefined : rewriteByRules(policy, input);
 		if (rewrite?.kind === 'rewrite') {
 			return {
 				updatedInput: rewrite.updatedInput,
