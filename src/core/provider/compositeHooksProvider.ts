@@ -61,6 +61,12 @@ interface Entry {
 
 const DEFAULT_PRIORITY = 100;
 
+/** One provider's answer to one ask: a decision, a failure, both (a failure under `block`), or neither. */
+interface Outcome {
+	readonly decision?: HookDecision;
+	readonly failure?: ProviderFailure;
+}
+
 // A registration wraps its provider; a provider's own fields never include an object-valued `provider`.
 function isRegistration(
 	entry: HooksProvider | ProviderRegistration,
@@ -144,6 +150,36 @@ export class CompositeHooksProvider {
 	async decide(event: HookEvent, options: DecideOptions = {}): Promise<MergedDecision> {
 		const entries = this.entries;
 		const outcomes = await this.askEach(entries, event, options);
+		const { current, rewrittenBy } = await this.followRewrites(entries, outcomes, event, options);
+		const decisions: HookDecision[] = [];
+		const failures: ProviderFailure[] = [];
+		for (const outcome of outcomes) {
+			if (outcome.decision) {
+				// The chain's rewrite is `current`; what each provider proposed on its own is not merged again.
+				const { updatedInput: _proposed, ...decision } = outcome.decision;
+				decisions.push(decision);
+			}
+			if (outcome.failure) {
+				failures.push(outcome.failure);
+			}
+		}
+		const merged = mergeDecisions(event.name, decisions, failures);
+		return rewrittenBy.length === 0
+			? merged
+			: { ...merged, updatedInput: rewrittenInput(current), rewrittenBy };
+	}
+
+	/**
+	 * Applies the rewrites in `outcomes` in chain order, asking the providers after each rewriter again about the
+	 * rewritten call, then the ones that answered about an earlier version; `outcomes` ends up holding every provider's
+	 * answer about the call that runs (`current`).
+	 */
+	private async followRewrites(
+		entries: readonly Entry[],
+		outcomes: Outcome[],
+		event: HookEvent,
+		options: DecideOptions,
+	): Promise<{ current: HookEvent; rewrittenBy: Provenance[] }> {
 		// External providers read the payload itself: once rewritten, they are sent the call that will run.
 		const about = (rewritten: HookEvent): DecideOptions =>
 			options.payload === undefined
@@ -166,10 +202,10 @@ export class CompositeHooksProvider {
 				askedAbout[index + 1 + offset] = current;
 			});
 		}
-		if (rewrittenBy.length > 0) {
-			const stale = entries.flatMap((entry, index) =>
-				askedAbout[index] === current ? [] : [{ entry, index }],
-			);
+		const stale = entries.flatMap((entry, index) =>
+			askedAbout[index] === current ? [] : [{ entry, index }],
+		);
+		if (stale.length > 0) {
 			const rechecked = await this.askEach(
 				stale.map(({ entry }) => entry),
 				current,
@@ -177,29 +213,14 @@ export class CompositeHooksProvider {
 			);
 			stale.forEach(({ index }, offset) => (outcomes[index] = rechecked[offset] ?? {}));
 		}
-		const decisions: HookDecision[] = [];
-		const failures: ProviderFailure[] = [];
-		for (const outcome of outcomes) {
-			if (outcome.decision) {
-				// The chain's rewrite is `current`; what each provider proposed on its own is not merged again.
-				const { updatedInput: _proposed, ...decision } = outcome.decision;
-				decisions.push(decision);
-			}
-			if (outcome.failure) {
-				failures.push(outcome.failure);
-			}
-		}
-		const merged = mergeDecisions(event.name, decisions, failures);
-		return rewrittenBy.length === 0
-			? merged
-			: { ...merged, updatedInput: rewrittenInput(current), rewrittenBy };
+		return { current, rewrittenBy };
 	}
 
 	private askEach(
 		entries: readonly Entry[],
 		event: HookEvent,
 		options: DecideOptions,
-	): Promise<{ decision?: HookDecision; failure?: ProviderFailure }[]> {
+	): Promise<Outcome[]> {
 		return Promise.all(entries.map((entry) => this.timed(entry, event, options)));
 	}
 
