@@ -569,14 +569,18 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 	});
 
 	it('a rewrite rule: VS Code runs the updated input Hookwarden answered, not the command the model sent', async () => {
-		const run = await runScenario({
-			id: 'rewrite',
-			prompt: 'Write the marker with the terminal.',
-			steps: [
-				terminal('echo original-by-agent > original-by-agent.txt', 'Write the marker'),
-				text('Wrote it.'),
-			],
-		});
+		const run = await runScenario(
+			{
+				id: 'rewrite',
+				prompt: 'Write the marker with the terminal.',
+				steps: [
+					terminal('echo original-by-agent > original-by-agent.txt', 'Write the marker'),
+					text('Wrote it.'),
+				],
+			},
+			// A terminal run takes tens of seconds on a loaded 2-core machine.
+			{ timeoutMs: 150_000 },
+		);
 		const pre = run.events.find((e) => e.name === 'PreToolUse');
 		// The rewritten call is judged again: echo is allowed, so VS Code runs it without asking.
 		assert.equal(pre?.verdict, 'allow', JSON.stringify(summary(run.events)));
@@ -604,6 +608,7 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 				steps: [terminal(sent, 'Create the file'), text('Done.')],
 			},
 			{
+				timeoutMs: 150_000,
 				whileRunning: async () => {
 					assert.ok(wb);
 					const pattern = /sent-by-agent\.txt/;
