@@ -568,36 +568,6 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		);
 	});
 
-	it('a rewrite rule: VS Code runs the updated input Hookwarden answered, not the command the model sent', async () => {
-		const run = await runScenario(
-			{
-				id: 'rewrite',
-				prompt: 'Write the marker with the terminal.',
-				steps: [
-					terminal('echo original-by-agent > original-by-agent.txt', 'Write the marker'),
-					text('Wrote it.'),
-				],
-			},
-			// A terminal run takes tens of seconds on a loaded 2-core machine.
-			{ timeoutMs: 150_000 },
-		);
-		const pre = run.events.find((e) => e.name === 'PreToolUse');
-		// The rewritten call is judged again: echo is allowed, so VS Code runs it without asking.
-		assert.equal(pre?.verdict, 'allow', JSON.stringify(summary(run.events)));
-		assert.ok(
-			fs.existsSync(path.join(workspace, 'rewritten-by-rule.txt')),
-			'the rewritten command did not run',
-		);
-		assert.ok(
-			!fs.existsSync(path.join(workspace, 'original-by-agent.txt')),
-			'the command the model sent ran instead of the rewrite',
-		);
-		assert.equal(
-			fs.readFileSync(path.join(workspace, 'rewritten-by-rule.txt'), 'utf8').trim(),
-			'rewritten-by-rule',
-		);
-	});
-
 	it('Allow with Changes…: the person edits the command in the approval, and VS Code runs the edited one', async () => {
 		const sent = 'touch sent-by-agent.txt';
 		const edited = 'touch edited-by-person.txt';
@@ -646,6 +616,36 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		);
 		assert.match(logged.summary, /sent-by-agent\.txt/);
 		assert.deepEqual(logged.rewrite?.by, ['person: edited in VS Code']);
+	});
+
+	it('a rewrite rule: VS Code runs the updated input Hookwarden answered, not the command the model sent', async () => {
+		const run = await runScenario(
+			{
+				id: 'rewrite',
+				prompt: 'Write the marker with the terminal.',
+				steps: [
+					terminal('echo original-by-agent > original-by-agent.txt', 'Write the marker'),
+					text('Wrote it.'),
+				],
+			},
+			// A terminal run takes tens of seconds on a loaded 2-core machine.
+			{ timeoutMs: 150_000 },
+		);
+		const pre = run.events.find((e) => e.name === 'PreToolUse');
+		// The rewritten call is judged again: echo is allowed, so VS Code runs it without asking.
+		assert.equal(pre?.verdict, 'allow', JSON.stringify(summary(run.events)));
+		assert.ok(
+			fs.existsSync(path.join(workspace, 'rewritten-by-rule.txt')),
+			'the rewritten command did not run',
+		);
+		assert.ok(
+			!fs.existsSync(path.join(workspace, 'original-by-agent.txt')),
+			'the command the model sent ran instead of the rewrite',
+		);
+		assert.equal(
+			fs.readFileSync(path.join(workspace, 'rewritten-by-rule.txt'), 'utf8').trim(),
+			'rewritten-by-rule',
+		);
 	});
 
 	it('PreCompact fires with a low summarization threshold and is recorded', async () => {
