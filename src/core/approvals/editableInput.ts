@@ -1,4 +1,5 @@
 import type { HookEvent } from '../events/hookEvent';
+import { PATH_KEY } from '../reading/tools/toolPathsOf';
 
 /** The one field of a tool call a person may edit before allowing it: its command line, or the path it touches. */
 export interface EditableField {
@@ -8,21 +9,13 @@ export interface EditableField {
 	readonly what: 'command' | 'path';
 }
 
-// The keys a command line or a single path is read from (see toolCallOf and toolPathsOf), in the order tried.
+// The keys a command line is read from (see toolCallOf), in the order tried.
 const COMMAND_KEYS = ['command', 'cmd'] as const;
-const PATH_KEYS = [
-	'filePath',
-	'file_path',
-	'path',
-	'dirPath',
-	'notebook_path',
-	'notebookPath',
-] as const;
 
 /**
  * What *Allow with Changes…* offers to edit: a shell call's command line (when the tool sends it as one string), else a
- * file tool's one path; `undefined` when the call has neither (a prompt, a patch, a list of edits), so the choice is
- * not offered.
+ * file tool's one path; `undefined` when the call has neither (a prompt, a patch, a list of edits) or names several
+ * paths (a move's source and destination: which one the person means is not clear), so the choice is not offered.
  */
 export function editableFieldOf(event: HookEvent): EditableField | undefined {
 	if (event.name !== 'PreToolUse') {
@@ -35,9 +28,11 @@ export function editableFieldOf(event: HookEvent): EditableField | undefined {
 	if (command !== undefined && commandLine !== undefined) {
 		return { key: command, value: commandLine, what: 'command' };
 	}
-	const key = PATH_KEYS.find((candidate) => typeof input[candidate] === 'string');
-	const value = key === undefined ? undefined : input[key];
-	return key !== undefined && typeof value === 'string' ? { key, value, what: 'path' } : undefined;
+	const paths = Object.entries(input).filter(
+		(entry): entry is [string, string] => PATH_KEY.test(entry[0]) && typeof entry[1] === 'string',
+	);
+	const [only] = paths;
+	return paths.length === 1 && only ? { key: only[0], value: only[1], what: 'path' } : undefined;
 }
 
 /** The whole tool input with the edited field replaced: what runs once the person allows it. */

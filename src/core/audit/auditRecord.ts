@@ -73,6 +73,8 @@ export interface AuditEventRecord {
 	readonly masked?: true;
 	/** Dotted names of fields that were cut to keep the line small (`tool.commandLine`, `prompt`, `tool.input`). */
 	readonly truncated?: readonly string[];
+	/** The hook process's W3C `traceparent` (valid ones only): the parent of the decision's exported span. */
+	readonly traceparent?: string;
 }
 
 /** The input a call was rewritten to, and who rewrote it, in order. */

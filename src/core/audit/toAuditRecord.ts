@@ -15,6 +15,7 @@ import { AUDIT_FORMAT_VERSION, describeDecider, describeRewriter } from './audit
 import { resultReplacementCarried } from '../output/harnessSupport';
 import { toolCallOf } from '../reading/tools/toolCallOf';
 import { summarizeEvent } from './summarizeEvent';
+import { parseTraceparent } from '../telemetry/traceparent';
 
 /** What the audit port receives for one answered event. */
 export interface AuditEntry {
@@ -95,6 +96,10 @@ export function toAuditRecord(entry: AuditEntry, id: string): AuditEventRecord {
 				shown: resultReplacementCarried(recorded.event.dialect),
 			},
 		}),
+		...(recorded.traceparent !== undefined &&
+			parseTraceparent(recorded.traceparent) !== undefined && {
+				traceparent: recorded.traceparent.trim().toLowerCase(),
+			}),
 	} as const;
 	const assemble = (): AuditEventRecord => ({
 		...base,

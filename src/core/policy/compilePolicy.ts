@@ -3,7 +3,12 @@ import picomatch from 'picomatch/posix';
 import type { HookEventName } from '../events/hookEventName';
 import type { RuleSource, Verdict } from '../provider/decision';
 import type { PackId } from '../judging/pack';
-import type { PolicySettings, SettingProblem, SourcedRule } from '../settings/readPolicySettings';
+import type {
+	PolicySettings,
+	SettingProblem,
+	SourcedException,
+	SourcedRule,
+} from '../settings/readPolicySettings';
 import type { TextPattern } from './textPattern';
 import { parseTextPattern } from './textPattern';
 
@@ -39,11 +44,26 @@ export interface CompiledRewriteRule extends Omit<CompiledRule, 'verdict'> {
 	readonly rewrite: string;
 }
 
+/**
+ * An exception with its patterns compiled: it lifts findings of rule `rule` whose sub-command matches `command` (the
+ * whole sub-command as literal text, or a `/regex/`) or whose path matches `path`.
+ */
+export interface CompiledException {
+	readonly rule: string;
+	readonly command?: readonly TextPattern[];
+	readonly path?: readonly CompiledGlob[];
+	readonly reason?: string;
+	readonly source: RuleSource;
+	readonly index: number;
+}
+
 /** Policy settings compiled for evaluation; building one is the only place patterns are parsed. */
 export interface CompiledPolicy {
 	readonly rules: readonly CompiledRule[];
 	/** The `rewrite` rules, in settings order (the first that matches a call applies). */
 	readonly rewrites: readonly CompiledRewriteRule[];
+	/** Exceptions of every trusted layer, in layer order. */
+	readonly exceptions: readonly CompiledException[];
 	readonly packs: ReadonlySet<PackId>;
 	readonly defaultVerdict: PolicySettings['defaultVerdict'];
 	readonly allowedWritePaths: readonly CompiledGlob[];
@@ -83,10 +103,24 @@ export function compilePolicy(settings: PolicySettings): CompiledPolicy {
 			rules.push(compiled);
 		}
 	}
+	const exceptions: CompiledException[] = [];
+	for (const sourced of settings.exceptions) {
+		const compiled = compileException(sourced);
+		if ('error' in compiled) {
+			problems.push({
+				key: `exceptions[${sourced.index}]`,
+				source: sourced.source,
+				message: `${compiled.error}; exception skipped.`,
+			});
+		} else {
+			exceptions.push(compiled);
+		}
+	}
 	const allowedWritePaths = settings.allowedWritePaths.map(compileGlob);
 	return {
 		rules,
 		rewrites,
+		exceptions,
 		packs: new Set((Object.keys(settings.packs) as PackId[]).filter((id) => settings.packs[id])),
 		defaultVerdict: settings.defaultVerdict,
 		allowedWritePaths,
@@ -198,6 +232,25 @@ function misplacedRewrite(
 	return command === undefined
 		? "the verdict 'rewrite' needs 'command' (which sub-command to rewrite)"
 		: undefined;
+}
+
+function compileException(sourced: SourcedException): CompiledException | { error: string } {
+	const { exception, source, index } = sourced;
+	const list = (value: string | readonly string[] | undefined) =>
+		value === undefined ? undefined : typeof value === 'string' ? [value] : value;
+	const command = list(exception.command)?.map(parseTextPattern);
+	const failed = command?.find((p): p is { error: string } => 'error' in p);
+	if (failed) {
+		return failed;
+	}
+	return {
+		rule: exception.rule,
+		...(command && { command: command as TextPattern[] }),
+		...(exception.path !== undefined && { path: list(exception.path)?.map(compileGlob) }),
+		...(exception.reason !== undefined && { reason: exception.reason }),
+		source,
+		index,
+	};
 }
 
 function label(sourced: SourcedRule): string {
