@@ -41,13 +41,13 @@ describe('the Events view shows what Hookwarden changed', () => {
 			updatedToolOutput: 'x',
 			resultReplacedBy: REDACT,
 		});
-		expect(presentEvent(cli).description).toBe('done · result redacted');
+		expect(presentEvent(cli).description).toBe('result redacted');
 		expect(renderEventDocument(cli)).toContain('- **Result redacted:** the model read the result');
 		const local = entry(postToolUse({ dialect: 'vscode' }), {
 			updatedToolOutput: 'x',
 			resultReplacedBy: REDACT,
 		});
-		expect(presentEvent(local).description).toBe('done · secret in result');
+		expect(presentEvent(local).description).toBe('secret in result');
 		expect(renderEventDocument(local)).toContain(
 			'- **Secret in result:** VS Code cannot replace a result, so the model was told not to repeat it',
 		);
