@@ -582,8 +582,14 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 				whileRunning: async () => {
 					assert.ok(wb);
 					const pattern = /sent-by-agent\.txt/;
-					await wb.waitForNotification(pattern, { timeoutMs: 45_000 });
-					await wb.clickNotificationLink(pattern, 'Allow with Changes…');
+					await wb.clickNotificationButton(pattern, 'More…', { timeoutMs: 45_000 });
+					const offered = await wb.quickPickLabels();
+					await wb.screenshot('agent-4-more-with-changes');
+					assert.ok(
+						offered.some((l) => l.includes('Allow with Changes…')),
+						`More… does not offer Allow with Changes…: ${JSON.stringify(offered)}`,
+					);
+					await wb.pickQuickPickItem(/Allow with Changes…/);
 					const input = wb.page.locator('.quick-input-widget .quick-input-box input');
 					await input.waitFor({ state: 'visible', timeout: 10_000 });
 					assert.equal(
