@@ -39,6 +39,12 @@ export interface DefaultHooksProviderOptions {
 	readonly sessionFacts?: (event: HookEvent) => SessionFacts | Promise<SessionFacts>;
 	/** Hookwarden's own files on this machine, which the protectedPaths pack guards (the package fills them in). */
 	readonly ownState?: OwnStateLocations;
+	/**
+	 * Where a path already on disk leads when it is, or sits under, a symbolic link (`build -> ~`), so a delete through
+	 * the link is judged by where it lands. The installed package follows links on this machine as the bridge does;
+	 * without it (the pure module) paths are judged as written.
+	 */
+	readonly realPath?: (absolute: string) => string | undefined;
 }
 
 /**
@@ -117,6 +123,7 @@ export class DefaultHooksProvider implements HooksProvider {
 				}),
 			...(options.homeDir !== undefined && { homeDir: options.homeDir }),
 			...(options.ownState && { ownState: options.ownState }),
+			...(options.realPath && { realPath: options.realPath }),
 			clock: SYSTEM_CLOCK,
 		});
 		this.id = this.inner.id;

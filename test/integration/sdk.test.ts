@@ -3,7 +3,15 @@
  * into a fresh folder outside this repository, imported by plain Node, type-checked as a consumer by `tsc`, and made
  * to decide a corpus of shell lines with exactly the answers the built bridge (`dist/bridge.js`) prints for them.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -50,6 +58,8 @@ beforeAll(async () => {
 	workspace = join(fresh, 'ws');
 	mkdirSync(join(workspace, '.vscode'), { recursive: true });
 	mkdirSync(join(fresh, 'home'));
+	// A link an earlier call made: a delete through it lands in the home folder, and both must follow it.
+	symlinkSync(join(fresh, 'home'), join(workspace, 'build'));
 	mkdirSync(join(fresh, 'run'), { mode: 0o700 });
 	writeFileSync(
 		join(workspace, '.vscode', 'settings.json'),
@@ -199,6 +209,8 @@ void nameless;
 			['npm publish --tag next', 'bash'],
 			['cd src && git log -n 3', 'bash'],
 			['bash -c "git log"', 'bash'],
+			['rm -rf build/', 'bash'],
+			['rm -rf build/cache', 'bash'],
 		];
 		const payloads = lines.map(([line, dialect], index) =>
 			JSON.stringify({
@@ -244,6 +256,9 @@ console.log(JSON.stringify(out));
 			.map(([line], index) => ({ line, bridge: fromBridge[index], sdk: fromSdk[index] }))
 			.filter((row) => JSON.stringify(row.bridge) !== JSON.stringify(row.sdk));
 		expect(differing).toEqual([]);
+		// Both followed the link on disk: `build/` is the home folder there, not build output.
+		const throughLink = lines.findIndex(([line]) => line === 'rm -rf build/');
+		expect(fromBridge[throughLink]).toMatchObject({ permissionDecision: 'deny' });
 		// The sample is not all one answer: the comparison covers denies, asks, allows, rewrites and no opinion.
 		const kinds = new Set(
 			fromBridge.map((answer) => {

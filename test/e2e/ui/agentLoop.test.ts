@@ -652,6 +652,19 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 			fs.readFileSync(path.join(workspace, 'rewritten-by-rule.txt'), 'utf8').trim(),
 			'rewritten-by-rule',
 		);
+		// A person reading the Events view sees the call the agent sent, marked as rewritten.
+		assert.ok(wb);
+		await wb.openView('Hookwarden');
+		await wb.waitForTreeRows(
+			(rows) =>
+				rows.some(
+					(r) =>
+						r.label.includes('echo original-by-agent') && r.description.startsWith('rewritten'),
+				),
+			{ view: 'Events', what: 'the rewritten call, marked rewritten', timeoutMs: 20_000 },
+		);
+		await wb.moveMouseAway();
+		await wb.screenshot('agent-5-events-rewritten');
 	});
 
 	it('PreCompact fires with a low summarization threshold and is recorded', async () => {
