@@ -3,6 +3,8 @@ import { letsAgentStop, withStopSummary } from '../audit/stopSummary';
 import type { HookEvent } from '../events/hookEvent';
 import type { HookEventName } from '../events/hookEventName';
 import { encodeHookOutput } from '../output/encodeHookOutput';
+import { askWhereRewriteCannotRun } from '../output/harnessSupport';
+import { rewrittenPayload } from '../provider/rewrittenEvent';
 import type { CompiledPolicy } from '../policy/compilePolicy';
 import type { CompositeHooksProvider } from '../provider/compositeHooksProvider';
 import type { MergedDecision } from '../provider/decision';
@@ -17,6 +19,7 @@ import { SharedCalls } from '../sessions/sharedCalls';
 import type { Clock } from '../util/clock';
 import type { ApprovalGate, GatedDecision } from './approvalGate';
 import type { HookAnswer, HookCall } from './hookCall';
+import { recheckEditedCall } from './editedCall';
 import { readHookCall } from './readHookCall';
 
 /** What a decider is built from; each part is a port, so the window, the bridge and the tests build the same decider. */
@@ -143,17 +146,27 @@ export class HookDecider {
 		let policy: CompiledPolicy | undefined;
 		try {
 			policy = this.parts.policy(workspaceFolder);
-			const chained = await this.withinDeadline(
-				this.parts.chain.decide(event, {
-					...(workspaceFolder !== undefined && { workspaceFolder }),
-					...(signal && { signal }),
-					payload,
-				}),
-			);
-			const decision = withFailMode(chained, policy.failMode, event.name);
-			return this.parts.gate
-				? await this.parts.gate.pass(event, decision, policy, workspaceFolder, signal)
-				: { decision };
+			const failMode = policy.failMode;
+			const ask = async (about: HookEvent) =>
+				withFailMode(
+					await this.withinDeadline(
+						this.parts.chain.decide(about, {
+							...(workspaceFolder !== undefined && { workspaceFolder }),
+							...(signal && { signal }),
+							// An external provider reads the payload: about an edited call, the payload of the call that runs.
+							payload: about === event ? payload : rewrittenPayload(payload, about),
+						}),
+					),
+					failMode,
+					about.name,
+				);
+			// A rewrite the harness cannot run is asked here, before the gate, so a person can answer it.
+			const decision = askWhereRewriteCannotRun(event, await ask(event));
+			if (!this.parts.gate) {
+				return { decision };
+			}
+			const gated = await this.parts.gate.pass(event, decision, policy, workspaceFolder, signal);
+			return await recheckEditedCall(event, gated, ask);
 		} catch (error) {
 			const problem = `could not decide ${event.name}: ${error instanceof Error ? error.message : String(error)}`;
 			return {

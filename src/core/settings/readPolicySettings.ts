@@ -246,10 +246,14 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 					if (!rule.success) {
 						const label = ruleLabel(candidate, index);
 						report(`rules[${index}]`, `${label}: ${describeIssues(rule.error)}; rule skipped.`);
-					} else if (layer.tightenOnly && rule.data.verdict === 'allow') {
+					} else if (
+						layer.tightenOnly &&
+						(rule.data.verdict === 'allow' || rule.data.verdict === 'rewrite')
+					) {
+						// A rewrite chooses what runs: an untrusted repository must not pick the commands its agent runs.
 						report(
 							`rules[${index}]`,
-							`${ruleLabel(candidate, index)}: ${UNTRUSTED}, so its allow rules are skipped.`,
+							`${ruleLabel(candidate, index)}: ${UNTRUSTED}, so its ${rule.data.verdict} rules are skipped.`,
 						);
 					} else if (underLock && lockedDefault() && rule.data.verdict === 'allow') {
 						report(
