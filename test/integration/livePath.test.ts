@@ -211,7 +211,7 @@ describe.each([
 		}
 	});
 
-	it('hands malformed input to the bridge, which applies the fail mode with one line', async () => {
+	it('hands malformed input to the bridge, which asks about the unreadable tool call with one line', async () => {
 		const [program, args] = command();
 		const result = await run(
 			program,
@@ -219,7 +219,7 @@ describe.each([
 			'{"hook_event_name": "PreToolUse", "tool_na',
 			windowEnv(),
 		);
-		expect(result.stdout.trim()).toBe('{}');
+		expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
 		expect(result.stderr.trim().split('\n')).toHaveLength(1);
 	});
 
