@@ -60,6 +60,8 @@ async function wire(
 		storageFolders: [context.globalStorageUri.fsPath, context.storageUri?.fsPath].filter(
 			(folder): folder is string => folder !== undefined,
 		),
+		extensionFolder: context.extensionPath,
+		auditFileFor: (folder) => audit.targetFor(folder).file,
 	});
 	own(engine);
 	own(watchSettingsProviders(engine.chain, config, log));

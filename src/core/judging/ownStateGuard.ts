@@ -5,6 +5,7 @@ import type { SimpleCommand } from '../reading/shell/commandLine';
 import { powerShellCmdlet } from '../reading/shell/powershellCmdlets';
 import { programName } from '../reading/shell/programName';
 import { writtenPaths } from '../reading/shell/writtenPaths';
+import { editorSwitchOff } from './editorSwitchOff';
 import type { Finding } from './finding';
 import type { OwnStateLocations } from './ownState';
 import type { PolicyInput } from './policyInput';
@@ -129,6 +130,15 @@ function computeGuarded(input: PolicyInput, own: OwnStateLocations): Guarded[] {
 		'it is how hook calls reach the window and prove their answers',
 	);
 	add(own.secretFile, "Hookwarden's secret", 'it signs the answers hook calls trust');
+	for (const file of own.keyFiles ?? []) {
+		add(file, "Hookwarden's secret", 'it signs the answers hook calls trust');
+	}
+	for (const file of own.outerSettingsFiles ?? []) {
+		add(file, 'settings above the workspace', WHY_POLICY);
+	}
+	for (const path of own.editorExtensionRecords ?? []) {
+		add(path, "the editor's extensions or the record of which are enabled", WHY_HOOKS);
+	}
 	for (const folder of own.otherFolders ?? []) {
 		add(folder, "Hookwarden's socket folder", 'it is how hook calls reach the window');
 	}
@@ -465,7 +475,8 @@ function writeReason(target: Target, hit: Guarded): string {
  * Findings for an event that writes, moves, deletes or links into Hookwarden's own state (launchers, runtime folder,
  * secret, audit logs, hook files, editor and workspace settings and tasks, git hooks) by a file tool or any shell
  * route (redirects, writers, `cd` then a relative path, globs, braces, `~`/`$HOME`/variables, a parent folder, `ln`),
- * or that sets `core.hooksPath`, or that reads the secret: `deny` where the path is known, `ask` where an unknown
+ * or that sets `core.hooksPath`, or that disables or uninstalls Hookwarden through the editor's command line, or that
+ * reads the secret: `deny` where the path is known, `ask` where an unknown
  * variable or `cd` leaves it only likely. Empty when the input carries no {@link OwnStateLocations}.
  */
 export function ownStateFindings(input: PolicyInput): Finding[] {
@@ -474,10 +485,12 @@ export function ownStateFindings(input: PolicyInput): Finding[] {
 		return [];
 	}
 	const guarded = guardedLocations(input, ownState);
-	const secretPath = ownState.secretFile !== undefined ? cleanPath(ownState.secretFile) : undefined;
+	const secretPaths = [ownState.secretFile, ...(ownState.keyFiles ?? [])].map(
+		(file) => file !== undefined && cleanPath(file),
+	);
 	const runtimePath =
 		ownState.runtimeFolder !== undefined ? cleanPath(ownState.runtimeFolder) : undefined;
-	const secrets = guarded.filter((g) => g.path === secretPath || g.path === runtimePath);
+	const secrets = guarded.filter((g) => secretPaths.includes(g.path) || g.path === runtimePath);
 	const secretOnly = secrets.filter((g) => g.path !== runtimePath);
 	const runtimeSecret: Guarded[] = runtimePath
 		? [
@@ -576,6 +589,10 @@ export function ownStateFindings(input: PolicyInput): Finding[] {
 			for (const raw of command.argv.slice(1).filter((word) => !word.startsWith('-'))) {
 				report(targetOf(raw, 'link', at, lost, input, ownState));
 			}
+		}
+		const switchedOff = editorSwitchOff(command, ownState);
+		if (switchedOff) {
+			findings.push(finding('ownState', 'deny', switchedOff.flag, switchedOff.reason));
 		}
 		if (setsHooksPath(command)) {
 			findings.push(

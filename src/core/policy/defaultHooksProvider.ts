@@ -27,8 +27,12 @@ export interface PolicyProviderServices {
 	/** What the session has done so far; asked only when a session limit is configured and the event spawns a subagent. */
 	readonly sessionFacts?: (event: HookEvent) => SessionFacts | Promise<SessionFacts>;
 	readonly homeDir?: string;
-	/** Hookwarden's own files on this machine, for the protectedPaths pack. */
-	readonly ownState?: OwnStateLocations;
+	/**
+	 * Hookwarden's own files on this machine, for the protectedPaths pack; a function when they depend on the workspace
+	 * folder (its audit log may live there). It should return the same object while nothing changed: the pack caches by it.
+	 */
+	readonly ownState?:
+		OwnStateLocations | ((workspaceFolder: string | undefined) => OwnStateLocations | undefined);
 	/**
 	 * The clock that bounds one evaluation's synchronous work to {@link budgetMs}: a timer cannot interrupt a busy loop,
 	 * so without a clock nothing bounds it.
@@ -75,7 +79,9 @@ export class DefaultHooksProvider implements HooksProvider {
 		workspaceFolder: string | undefined,
 		policy: CompiledPolicy,
 	): Promise<PolicyInput> {
-		const { analyzeShell, sessionFacts, homeDir, ownState, clock, budgetMs } = this.services;
+		const { analyzeShell, sessionFacts, homeDir, clock, budgetMs } = this.services;
+		const own = this.services.ownState;
+		const ownState = typeof own === 'function' ? own(workspaceFolder) : own;
 		const deadline = clock ? new Deadline(clock, budgetMs ?? DEFAULT_BUDGET_MS) : undefined;
 		const tool =
 			event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool : undefined;
