@@ -84,7 +84,13 @@ async function wire(
 	own(new TrustRecordService(context.globalStorageUri.fsPath, endpoint.secret, log));
 
 	// The hook files and launchers VS Code, the CLI and plugins run.
-	const running = startInstaller(context, userSettingsFile, log, INSTALL_PROMPTS);
+	const running = startInstaller(
+		context,
+		userSettingsFile,
+		{ runtimeFolder: endpoint.runtime, identity: endpoint.identity },
+		log,
+		INSTALL_PROMPTS,
+	);
 	own(running.disposable);
 
 	// What a person sees and answers, and the audit commands.
