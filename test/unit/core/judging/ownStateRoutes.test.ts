@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import type { HookEvent } from '../../../../src/core/events/hookEvent';
+import type { OwnStateLocations } from '../../../../src/core/judging/ownState';
+import { protectedPathsPack } from '../../../../src/core/judging/packs/protectedPaths';
+import type { PolicyInput } from '../../../../src/core/judging/policyInput';
+import type { ShellAnalyzer } from '../../../../src/core/reading/shell/commandLine';
+import { shellAnalyzer } from '../../../support/shellAnalyzer';
+
+// The own-state routes of issue 19 as the pack sees them, with the locations the node layer carries: the window's
+// terminal variables, the TLS identity, the editor's extension records, its command lines, and settings above the
+// workspace. (test/integration/ownStateRoutes.test.ts runs the same routes through the built bridge.)
+
+const HOME = '/home/me';
+const WORKSPACE = '/home/me/code/proj';
+const RUNTIME = '/run/user/1000/hookwarden-1000';
+
+const OWN: OwnStateLocations = {
+	launcherFolder: `${HOME}/.hookwarden`,
+	runtimeFolder: RUNTIME,
+	secretFile: `${RUNTIME}/secret.header`,
+	keyFiles: [`${RUNTIME}/secret-identity.pem`],
+	auditPaths: [`${WORKSPACE}/logs/audit.jsonl`],
+	editorExtensionRecords: [
+		`${HOME}/.vscode/extensions`,
+		`${HOME}/.config/Code/User/globalStorage/state.vscdb`,
+	],
+	editorCommands: { programs: ['code', 'code-insiders'], extensionId: 'hookwarden.hookwarden' },
+	outerSettingsFiles: [`${HOME}/code/.vscode/settings.json`],
+	variables: {
+		HOME,
+		HOOKWARDEN_SECRET_FILE: `${RUNTIME}/secret.header`,
+		HOOKWARDEN_ENDPOINT: `${RUNTIME}/w-*.sock`,
+	},
+};
+
+let analyzer: ShellAnalyzer;
+beforeAll(async () => {
+	analyzer = await shellAnalyzer();
+});
+
+function verdictOf(commandLine: string): string | undefined {
+	const event: HookEvent = {
+		name: 'PreToolUse',
+		dialect: 'vscode',
+		timestamp: '2026-01-01T00:00:00.000Z',
+		cwd: WORKSPACE,
+		tool: {
+			name: 'run_in_terminal',
+			kind: 'shell',
+			input: { command: commandLine },
+			commandLine,
+			shell: 'bash',
+			paths: [],
+		},
+	};
+	const input: PolicyInput = {
+		event,
+		shell: analyzer.analyze(commandLine, 'bash'),
+		homeDir: HOME,
+		workspaceFolder: WORKSPACE,
+		ownState: OWN,
+	};
+	const findings = protectedPathsPack.evaluate(input);
+	return findings.some((f) => f.verdict === 'deny') ? 'deny' : findings[0]?.verdict;
+}
+
+describe('protectedPaths: the routes outside command reading', () => {
+	it.each([
+		['cat "$HOOKWARDEN_SECRET_FILE"', 'deny'],
+		['printf x > "$HOOKWARDEN_SECRET_FILE"', 'deny'],
+		['ln -sf /tmp/agent.sock "$HOOKWARDEN_ENDPOINT"', 'deny'],
+		[`cat ${RUNTIME}/secret-identity.pem`, 'deny'],
+		['cp /tmp/evil.js ~/.vscode/extensions/hookwarden.hookwarden-1.0.0/dist/bridge.js', 'deny'],
+		["echo '[]' > ~/.vscode/extensions/extensions.json", 'deny'],
+		['cp x ~/.config/Code/User/globalStorage/state.vscdb', 'deny'],
+		['code --uninstall-extension hookwarden.hookwarden', 'deny'],
+		['/usr/bin/code --disable-extension HookWarden.hookwarden@1.2.3', 'deny'],
+		['code-insiders --disable-extensions', 'deny'],
+		['rm logs/audit.jsonl', 'deny'],
+		["echo '{}' > ../.vscode/settings.json", 'deny'],
+		['code --uninstall-extension ms-python.python', undefined],
+		['code --install-extension hookwarden.hookwarden', undefined],
+		['ls ~/.vscode/extensions', undefined],
+		['cat README.md', undefined],
+	])('%s → %s', (line, expected) => {
+		expect(verdictOf(line)).toBe(expected);
+	});
+});
