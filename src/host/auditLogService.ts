@@ -16,6 +16,7 @@ import { recordedEventOf } from '../core/audit/parseAuditLine';
 import type { SessionSummary } from '../core/audit/sessionSummary';
 import type { AuditEntry } from '../core/audit/toAuditRecord';
 import { toAuditRecord, toAuditSummaryRecord } from '../core/audit/toAuditRecord';
+import type { SettingsLayer } from '../core/settings/settingsLayer';
 import { SETTINGS_SECTION } from '../core/settings/settingsSchema';
 import type { RecordedEvent } from '../core/sessions/recordedEvent';
 import type { SessionTracker } from '../core/sessions/sessionTracker';
@@ -44,6 +45,7 @@ export class AuditLogService implements AuditPort, vscode.Disposable {
 	constructor(
 		private readonly storage: { readonly workspace?: string; readonly global: string },
 		private readonly log: vscode.LogOutputChannel,
+		private readonly machineLayer: () => SettingsLayer | undefined = () => undefined,
 	) {
 		this.subscriptions.push(
 			vscode.workspace.onDidChangeConfiguration((change) => {
@@ -60,13 +62,18 @@ export class AuditLogService implements AuditPort, vscode.Disposable {
 	}
 
 	/** Builds the service from the extension's storage folders. */
-	static create(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): AuditLogService {
+	static create(
+		context: vscode.ExtensionContext,
+		log: vscode.LogOutputChannel,
+		machineLayer?: () => SettingsLayer | undefined,
+	): AuditLogService {
 		return new AuditLogService(
 			{
 				...(context.storageUri && { workspace: context.storageUri.fsPath }),
 				global: context.globalStorageUri.fsPath,
 			},
 			log,
+			machineLayer,
 		);
 	}
 
@@ -90,6 +97,8 @@ export class AuditLogService implements AuditPort, vscode.Disposable {
 		const scope = (pick: (inspected: Inspected) => unknown) =>
 			Object.fromEntries(keys.map((key) => [key, pick(configuration.inspect(key))]));
 		const tightenOnly = !vscode.workspace.isTrusted;
+		// The machine policy's audit settings, when it sets any, win over every scope.
+		const machine = this.machineLayer();
 		return readAuditSettings([
 			{ source: { kind: 'userSettings' }, values: scope((i) => i?.globalValue) },
 			{
@@ -102,6 +111,7 @@ export class AuditLogService implements AuditPort, vscode.Disposable {
 				values: scope((i) => i?.workspaceFolderValue),
 				tightenOnly,
 			},
+			...(machine ? [machine] : []),
 		]);
 	}
 

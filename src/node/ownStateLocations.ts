@@ -8,7 +8,7 @@ import {
 	tlsIdentityFile,
 	windowEndpointGlob,
 } from '../protocol/endpoint';
-import { bridgeGlobalStorage, EXTENSION_STORAGE_ID } from './audit/auditLogLocation';
+import { bridgeGlobalStorage } from './audit/auditLogLocation';
 import { currentEndpointHost, runtimeFolderPath } from './runtime/runtimeFolder';
 import { foldersAbove } from './settings/foldersAbove';
 import { defaultUserSettingsFile } from './settings/loadSettingsLayers';
@@ -30,17 +30,6 @@ const EXTENSION_HOMES = [
 	'.windsurf',
 	'.vscode-server-oss',
 	...SERVER_FOLDERS,
-];
-/** The command lines of VS Code-family builds that install, disable and uninstall extensions. */
-const EDITOR_PROGRAMS = [
-	'code',
-	'code-insiders',
-	'code-oss',
-	'codium',
-	'codium-insiders',
-	'code-server',
-	'cursor',
-	'windsurf',
 ];
 /** Environment variables a command may spell Hookwarden's paths with. */
 const VARIABLES = [
@@ -123,7 +112,6 @@ export function ownStateLocations(
 				join(user, 'workspaceStorage'),
 			]),
 		],
-		editorCommands: { programs: EDITOR_PROGRAMS, extensionId: EXTENSION_STORAGE_ID },
 		...(extra.workspaceFolder !== undefined && {
 			outerSettingsFiles: foldersAbove(dirname(extra.workspaceFolder), home).map((folder) =>
 				join(folder, '.vscode', 'settings.json'),

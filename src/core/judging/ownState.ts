@@ -34,11 +34,6 @@ export interface OwnStateLocations {
 	 */
 	readonly outerSettingsFiles?: readonly string[];
 	/**
-	 * The editor command lines (`code`, `cursor`, …) whose `--uninstall-extension`, `--disable-extension` and
-	 * `--disable-extensions` switch Hookwarden off, and the extension id they would name.
-	 */
-	readonly editorCommands?: { readonly programs: readonly string[]; readonly extensionId: string };
-	/**
 	 * Values of the environment variables a command may spell these paths with (`HOME`, `XDG_RUNTIME_DIR`, `APPDATA`,
 	 * and the `HOOKWARDEN_*` variables the window exports into terminals); a value may be a glob (`…/w-*.sock`).
 	 */

@@ -127,7 +127,7 @@ if [ -S "\${HOOKWARDEN_ENDPOINT:-}" ] && [ -r "$identity" ]; then
 	*)
 		payload=$(${shellQuote(fast.cat)})
 		# -q first: no ~/.curlrc. TLS with the pinned key both ways, so only a Hookwarden window gets the request or answers.
-		if [ -n "$payload" ] && answer=$(${shellQuote(fast.curl)} -q -sfk --noproxy '*' --unix-socket "$HOOKWARDEN_ENDPOINT" --cert "$identity" --pinnedpubkey ${shellQuote(fast.pin)} -H 'content-type: application/json' --data-binary @- "https://hookwarden${HOOK_PATH}$event" <<HOOKWARDEN_REQUEST
+		if [ -n "$payload" ] && answer=$(${shellQuote(fast.curl)} -q -sfk --noproxy '*' --unix-socket "$HOOKWARDEN_ENDPOINT" --cert "$identity" --pinnedpubkey ${shellQuote(fast.pin)} -H 'content-type: application/json' -H "traceparent: \${TRACEPARENT:-}" --data-binary @- "https://hookwarden${HOOK_PATH}$event" <<HOOKWARDEN_REQUEST
 {"v":${PROTOCOL_VERSION},"event":"$event","client":"sh","payload":$payload}
 HOOKWARDEN_REQUEST
 ); then

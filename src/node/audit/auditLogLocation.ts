@@ -7,13 +7,15 @@ import {
 	parseAuditPointer,
 	resolveAuditPathSetting,
 } from '../../core/audit/auditLocation';
+import { HOOKWARDEN_EXTENSION_ID } from '../../core/reading/programs/editorCommandLines';
 import type { AuditLogTarget } from './auditLogFile';
 import { appendAuditLine, auditLogFiles } from './auditLogFile';
 import { readAuditFile } from './auditLogReader';
+import { carryExportProgress } from '../telemetry/carryExportProgress';
 import { defaultUserSettingsFile } from '../settings/loadSettingsLayers';
 
 /** The extension's id as VS Code names its storage folders. */
-export const EXTENSION_STORAGE_ID = 'hookwarden.hookwarden';
+export const EXTENSION_STORAGE_ID = HOOKWARDEN_EXTENSION_ID;
 
 /** How a bridge found its log, for `--explain` and problem reports. */
 export type AuditLocationSource = 'env' | 'setting' | 'pointer' | 'orphan';
@@ -92,7 +94,8 @@ export function writeAuditPointer(
 /**
  * Moves the lines bridges logged for a folder before any window claimed it into the window's log, then deletes them.
  * The orphan files are renamed first, so a bridge that starts now creates a fresh orphan rather than losing lines;
- * the pointer must already be written, so new bridges go to the window's log. Returns how many lines moved.
+ * the pointer must already be written, so new bridges go to the window's log. Returns how many lines moved. What
+ * the orphan's lines were already exported to is carried to the window's export cursors (see carryExportProgress).
  */
 export function adoptOrphanLog(
 	globalStorage: string,
@@ -100,6 +103,11 @@ export function adoptOrphanLog(
 	target: AuditLogTarget,
 ): number {
 	const orphan = normalize(orphanAuditFile(globalStorage, workspaceFolder));
+	// Lines a headless shipper already exported must not go out again from the window's log; while one is at work
+	// on the orphan, adoption waits for the next window start.
+	if (!carryExportProgress(orphan, target.file)) {
+		return 0;
+	}
 	let moved = 0;
 	for (const file of auditLogFiles(orphan)) {
 		const claimed = `${file}.adopting-${process.pid}`;

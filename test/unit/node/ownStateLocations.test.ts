@@ -65,10 +65,6 @@ describe('ownStateLocations', () => {
 				'/home/me/.config/Code/User/workspaceStorage',
 			]),
 		);
-		expect(withExtension.editorCommands).toMatchObject({
-			programs: expect.arrayContaining(['code', 'code-insiders', 'cursor']) as unknown,
-			extensionId: 'hookwarden.hookwarden',
-		});
 	});
 
 	it('guards the settings files above a workspace, up to home', () => {

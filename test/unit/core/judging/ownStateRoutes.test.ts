@@ -25,7 +25,6 @@ const OWN: OwnStateLocations = {
 		`${HOME}/.vscode/extensions`,
 		`${HOME}/.config/Code/User/globalStorage/state.vscdb`,
 	],
-	editorCommands: { programs: ['code', 'code-insiders'], extensionId: 'hookwarden.hookwarden' },
 	outerSettingsFiles: [`${HOME}/code/.vscode/settings.json`],
 	variables: {
 		HOME,
@@ -62,23 +61,30 @@ function verdictOf(commandLine: string): string | undefined {
 		ownState: OWN,
 	};
 	const findings = protectedPathsPack.evaluate(input);
-	return findings.some((f) => f.verdict === 'deny') ? 'deny' : findings[0]?.verdict;
+	const denied = findings.find((f) => f.verdict === 'deny');
+	return denied ? `deny ${denied.ruleId}` : findings[0]?.verdict;
 }
 
 describe('protectedPaths: the routes outside command reading', () => {
 	it.each([
-		['cat "$HOOKWARDEN_SECRET_FILE"', 'deny'],
-		['printf x > "$HOOKWARDEN_SECRET_FILE"', 'deny'],
-		['ln -sf /tmp/agent.sock "$HOOKWARDEN_ENDPOINT"', 'deny'],
-		[`cat ${RUNTIME}/secret-identity.pem`, 'deny'],
-		['cp /tmp/evil.js ~/.vscode/extensions/hookwarden.hookwarden-1.0.0/dist/bridge.js', 'deny'],
-		["echo '[]' > ~/.vscode/extensions/extensions.json", 'deny'],
-		['cp x ~/.config/Code/User/globalStorage/state.vscdb', 'deny'],
-		['code --uninstall-extension hookwarden.hookwarden', 'deny'],
-		['/usr/bin/code --disable-extension HookWarden.hookwarden@1.2.3', 'deny'],
-		['code-insiders --disable-extensions', 'deny'],
-		['rm logs/audit.jsonl', 'deny'],
-		["echo '{}' > ../.vscode/settings.json", 'deny'],
+		['cat "$HOOKWARDEN_SECRET_FILE"', 'deny protectedPaths.ownSecret'],
+		['printf x > "$HOOKWARDEN_SECRET_FILE"', 'deny protectedPaths.ownSecret'],
+		['ln -sf /tmp/agent.sock "$HOOKWARDEN_ENDPOINT"', 'deny protectedPaths.ownState'],
+		[`cat ${RUNTIME}/secret-identity.pem`, 'deny protectedPaths.ownSecret'],
+		[
+			'cp /tmp/evil.js ~/.vscode/extensions/hookwarden.hookwarden-1.0.0/dist/bridge.js',
+			'deny protectedPaths.ownState',
+		],
+		["echo '[]' > ~/.vscode/extensions/extensions.json", 'deny protectedPaths.ownState'],
+		['cp x ~/.config/Code/User/globalStorage/state.vscdb', 'deny protectedPaths.ownState'],
+		['code --uninstall-extension hookwarden.hookwarden', 'deny protectedPaths.ownState'],
+		[
+			'/usr/bin/code --disable-extension HookWarden.hookwarden@1.2.3',
+			'deny protectedPaths.ownState',
+		],
+		['code-insiders --disable-extensions', 'deny protectedPaths.ownState'],
+		['rm logs/audit.jsonl', 'deny protectedPaths.ownState'],
+		["echo '{}' > ../.vscode/settings.json", 'deny protectedPaths.ownState'],
 		['code --uninstall-extension ms-python.python', undefined],
 		['code --install-extension hookwarden.hookwarden', undefined],
 		['ls ~/.vscode/extensions', undefined],
