@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
+import type { Finding } from '../../../../src/core/judging/finding';
 import type { OwnStateLocations } from '../../../../src/core/judging/ownState';
 import { protectedPathsPack } from '../../../../src/core/judging/packs/protectedPaths';
 import type { PolicyInput } from '../../../../src/core/judging/policyInput';
@@ -38,7 +39,7 @@ beforeAll(async () => {
 	analyzer = await shellAnalyzer();
 });
 
-function verdictOf(commandLine: string): string | undefined {
+function findingsOf(commandLine: string): readonly Finding[] {
 	const event: HookEvent = {
 		name: 'PreToolUse',
 		dialect: 'vscode',
@@ -60,7 +61,11 @@ function verdictOf(commandLine: string): string | undefined {
 		workspaceFolder: WORKSPACE,
 		ownState: OWN,
 	};
-	const findings = protectedPathsPack.evaluate(input);
+	return protectedPathsPack.evaluate(input);
+}
+
+function verdictOf(commandLine: string): string | undefined {
+	const findings = findingsOf(commandLine);
 	const denied = findings.find((f) => f.verdict === 'deny');
 	return denied ? `deny ${denied.ruleId}` : findings[0]?.verdict;
 }
@@ -91,5 +96,18 @@ describe('protectedPaths: the routes outside command reading', () => {
 		['cat README.md', undefined],
 	])('%s → %s', (line, expected) => {
 		expect(verdictOf(line)).toBe(expected);
+	});
+});
+
+describe('protectedPaths: reasons for the editor command lines', () => {
+	it.each([
+		['code --uninstall-extension hookwarden.hookwarden', 'uninstalls Hookwarden'],
+		['cursor --disable-extension=hookwarden.hookwarden', 'disables Hookwarden'],
+		['codium --disable-extensions', 'disables every extension'],
+	])('%s says what it does once', (line, what) => {
+		const [finding] = findingsOf(line);
+		expect(finding?.reason).toBe(
+			`\`${line}\` ${what}${what.startsWith('disables every') ? ', Hookwarden among them' : ''}, so no hook call reaches it. Agents may not change Hookwarden's own state; ask the person to make this change themselves.`,
+		);
 	});
 });
