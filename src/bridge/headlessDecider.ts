@@ -1,3 +1,4 @@
+import { realPathOnDisk } from '../node/paths/realPathOnDisk';
 import type { AuditPort } from '../core/audit/auditPort';
 import type { AuditEventRecord } from '../core/audit/auditRecord';
 import type { AuditSettings } from '../core/audit/auditSettings';
@@ -124,6 +125,7 @@ export function headlessPolicyProvider(
 			}
 			return found;
 		},
+		realPath: realPathOnDisk,
 		clock: SYSTEM_CLOCK,
 		analyzeShell: environment.analyzeShell,
 		sessionFacts: (event) => ({

@@ -28,8 +28,12 @@ export interface JudgedEffect {
 	readonly effect: Effect;
 	readonly target?: ResolvedTarget;
 	readonly matches: readonly TargetMatch[];
-	/** At most one finding per pack, with the row behind it. */
-	readonly decided: readonly { readonly finding: Finding; readonly row: JudgeRow }[];
+	/** At most one finding per pack, with the row behind it and the target that row matched. */
+	readonly decided: readonly {
+		readonly finding: Finding;
+		readonly row: JudgeRow;
+		readonly match: TargetMatch;
+	}[];
 }
 
 // Evaluations ask once per pack and once for user path rules: the effects of one input are read and judged once.
@@ -171,6 +175,7 @@ function judgeOne(
 	}
 	const decided = [...best.values()].map(({ row, verdict, match }) => ({
 		row,
+		match,
 		finding: findingOf(row, verdict, effect, match),
 	}));
 	return { effect, ...(target && { target }), matches, decided };

@@ -33,6 +33,8 @@ export interface PolicyProviderServices {
 	 */
 	readonly ownState?:
 		OwnStateLocations | ((workspaceFolder: string | undefined) => OwnStateLocations | undefined);
+	/** Where an absolute path leads through links already on disk, so a delete is judged where it really lands. */
+	readonly realPath?: (absolute: string) => string | undefined;
 	/**
 	 * The clock that bounds one evaluation's synchronous work to {@link budgetMs}: a timer cannot interrupt a busy loop,
 	 * so without a clock nothing bounds it.
@@ -79,7 +81,7 @@ export class DefaultHooksProvider implements HooksProvider {
 		workspaceFolder: string | undefined,
 		policy: CompiledPolicy,
 	): Promise<PolicyInput> {
-		const { analyzeShell, sessionFacts, homeDir, clock, budgetMs } = this.services;
+		const { analyzeShell, sessionFacts, homeDir, realPath, clock, budgetMs } = this.services;
 		const own = this.services.ownState;
 		const ownState = typeof own === 'function' ? own(workspaceFolder) : own;
 		const deadline = clock ? new Deadline(clock, budgetMs ?? DEFAULT_BUDGET_MS) : undefined;
@@ -101,6 +103,7 @@ export class DefaultHooksProvider implements HooksProvider {
 			shell,
 			session,
 			...(ownState && { ownState }),
+			...(realPath && { realPath }),
 			...(deadline && { deadline }),
 		};
 	}

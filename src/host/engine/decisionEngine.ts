@@ -1,3 +1,4 @@
+import { realPathOnDisk } from '../../node/paths/realPathOnDisk';
 import { createHash } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -68,6 +69,7 @@ export function createDecisionEngine(
 		policy: parts.policyFor,
 		homeDir: os.homedir(),
 		ownState: windowOwnState(parts),
+		realPath: realPathOnDisk,
 		clock: SYSTEM_CLOCK,
 		analyzeShell,
 		sessionFacts: (event) => ({ subagentsStarted: sessions.subagentsStarted(event.sessionId) }),
