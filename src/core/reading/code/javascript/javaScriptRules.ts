@@ -1,0 +1,42 @@
+import type { LanguageRules } from '../codeReading';
+import type { CodeSyntaxNode } from '../codeParser';
+import type { FlowKind } from '../flowContext';
+import { globalResolver } from '../globalNames';
+import { canonicalJavaScriptModule } from './canonicalJavaScriptModule';
+import { bindJavaScriptNames } from './bindJavaScriptNames';
+import { evaluateJavaScript } from './evaluateJavaScript';
+import { JAVASCRIPT_APIS } from './javaScriptApis';
+
+const FLOW: Readonly<Record<string, FlowKind>> = {
+	function_declaration: 'function',
+	generator_function_declaration: 'function',
+	function_expression: 'function',
+	function: 'function',
+	generator_function: 'function',
+	arrow_function: 'function',
+	method_definition: 'function',
+	class_declaration: 'function',
+	class: 'function',
+	for_statement: 'loop',
+	for_in_statement: 'loop',
+	while_statement: 'loop',
+	do_statement: 'loop',
+	if_statement: 'branch',
+	try_statement: 'branch',
+	switch_statement: 'branch',
+	ternary_expression: 'branch',
+	binary_expression: 'branch',
+};
+
+/** How the shared reader reads JavaScript (Node, Deno and Bun one-liners and scripts). */
+export const JAVASCRIPT_RULES: LanguageRules = {
+	language: 'javascript',
+	apis: JAVASCRIPT_APIS,
+	membersAreKeys: true,
+	flowKind: (node: CodeSyntaxNode) => FLOW[node.type],
+	bindNames: bindJavaScriptNames,
+	isCall: (node: CodeSyntaxNode) =>
+		node.type === 'call_expression' || node.type === 'new_expression',
+	evaluate: evaluateJavaScript,
+	global: globalResolver(JAVASCRIPT_APIS, '', canonicalJavaScriptModule),
+};

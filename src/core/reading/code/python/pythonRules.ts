@@ -1,0 +1,39 @@
+import type { LanguageRules } from '../codeReading';
+import type { CodeSyntaxNode } from '../codeParser';
+import type { FlowKind } from '../flowContext';
+import { globalResolver } from '../globalNames';
+import { bindPythonNames } from './pythonBindings';
+import { evaluatePython } from './evaluatePython';
+import { PYTHON_APIS } from './pythonApis';
+import { PYTHON_FILE_PROPERTIES } from './pythonFileApis';
+import { canonicalPythonModule } from './pythonModules';
+
+const FLOW: Readonly<Record<string, FlowKind>> = {
+	function_definition: 'function',
+	lambda: 'function',
+	class_definition: 'function',
+	list_comprehension: 'function',
+	set_comprehension: 'function',
+	dictionary_comprehension: 'function',
+	generator_expression: 'function',
+	for_statement: 'loop',
+	while_statement: 'loop',
+	if_statement: 'branch',
+	try_statement: 'branch',
+	match_statement: 'branch',
+	conditional_expression: 'branch',
+	boolean_operator: 'branch',
+};
+
+/** How the shared reader reads Python. */
+export const PYTHON_RULES: LanguageRules = {
+	language: 'python',
+	apis: PYTHON_APIS,
+	properties: PYTHON_FILE_PROPERTIES,
+	membersAreKeys: false,
+	flowKind: (node: CodeSyntaxNode) => FLOW[node.type],
+	bindNames: bindPythonNames,
+	isCall: (node: CodeSyntaxNode) => node.type === 'call',
+	evaluate: evaluatePython,
+	global: globalResolver(PYTHON_APIS, 'builtins.', canonicalPythonModule),
+};

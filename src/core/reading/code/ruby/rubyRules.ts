@@ -1,0 +1,45 @@
+import type { LanguageRules } from '../codeReading';
+import type { CodeSyntaxNode } from '../codeParser';
+import type { FlowKind } from '../flowContext';
+import { globalResolver } from '../globalNames';
+import { bindRubyNames } from './bindRubyNames';
+import { evaluateRuby } from './evaluateRuby';
+import { RUBY_APIS } from './rubyApis';
+
+const FLOW: Readonly<Record<string, FlowKind>> = {
+	method: 'function',
+	singleton_method: 'function',
+	class: 'function',
+	module: 'function',
+	block: 'function',
+	do_block: 'function',
+	lambda: 'function',
+	while: 'loop',
+	until: 'loop',
+	for: 'loop',
+	while_modifier: 'loop',
+	until_modifier: 'loop',
+	if: 'branch',
+	unless: 'branch',
+	case: 'branch',
+	begin: 'branch',
+	if_modifier: 'branch',
+	unless_modifier: 'branch',
+	rescue_modifier: 'branch',
+	conditional: 'branch',
+	binary: 'branch',
+};
+
+const CALLS = new Set(['call', 'subshell', 'heredoc_body']);
+
+/** How the shared reader reads Ruby. */
+export const RUBY_RULES: LanguageRules = {
+	language: 'ruby',
+	apis: RUBY_APIS,
+	membersAreKeys: false,
+	flowKind: (node: CodeSyntaxNode) => FLOW[node.type],
+	bindNames: bindRubyNames,
+	isCall: (node: CodeSyntaxNode) => CALLS.has(node.type),
+	evaluate: evaluateRuby,
+	global: globalResolver(RUBY_APIS, 'Kernel.'),
+};
