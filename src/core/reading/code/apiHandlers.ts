@@ -117,7 +117,9 @@ export function emitFile(
 		targets: textsOf(flattened(targets)),
 		call: site.api,
 	} as const;
-	reading.emit(sources ? { ...action, sources: textsOf(flattened(sources)) } : action);
+	if (action.targets.length > 0) {
+		reading.emit(sources ? { ...action, sources: textsOf(flattened(sources)) } : action);
+	}
 }
 
 /** Reports a network send to every place the target may be. */

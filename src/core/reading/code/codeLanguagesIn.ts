@@ -2,7 +2,7 @@ import type { CodeLanguage } from './codeAction';
 
 /** Interpreter program names, as a word of the line (`python3.12`, `/usr/bin/node`, `env ruby`, `| php`). */
 const INTERPRETERS =
-	/(?:^|[\s;&|()`'"/=<>])(python[\d.]*|pypy[\d.]*|node(?:js)?|deno|bun|ruby[\d.]*|php[\d.]*)(?:\.exe)?(?=$|[\s;&|()`'"<>])/gi;
+	/(?:^|[\s;&|()`'"/\\=<>])(python[\d.]*|pypy[\d.]*|node(?:js)?|deno|bun|ruby[\d.]*|php[\d.]*)(?:\.exe)?(?=$|[\s;&|()`'"<>])/gi;
 
 const LANGUAGE_OF: Readonly<Record<string, CodeLanguage>> = {
 	python: 'python',

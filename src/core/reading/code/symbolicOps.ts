@@ -121,6 +121,20 @@ export function elementsOf(values: Candidates): Candidates {
 	);
 }
 
+/** What PHP's `foreach ($items as $value)` gives each time round: a list's items, a map's values. */
+export function valuesOf(values: Candidates): Candidates {
+	return union(
+		...values.map((value): Candidates => {
+			if (value.kind === 'map') {
+				return union(...value.entries.values(), value.open ? [opaque('a map value')] : []);
+			}
+			return value.kind === 'list'
+				? elementsOf([value])
+				: [opaque('an item of a value the reader does not model')];
+		}),
+	);
+}
+
 /** The item at a position of a list value (`a, b = 'x', 'y'`), for unpacking. */
 export function itemAt(position: number): (values: Candidates) => Candidates {
 	return (values) =>

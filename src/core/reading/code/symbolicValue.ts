@@ -98,10 +98,10 @@ export function asText(value: SymbolicValue): CodeValue {
 	}
 }
 
-/** Every string the candidates may be, without duplicates. */
+/** Every string the candidates may be, without duplicates (none for no candidates: an argument not passed). */
 export function textsOf(values: Candidates): CodeValue[] {
 	const seen = new Map<string, CodeValue>();
-	for (const value of values.length > 0 ? values : [opaque('a value the code computes')]) {
+	for (const value of values) {
 		const text = asText(value);
 		seen.set(valueKey(text), text);
 	}

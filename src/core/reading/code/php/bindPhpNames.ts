@@ -1,7 +1,7 @@
 import type { CodeReading, Parameter, WrittenArguments } from '../codeReading';
 import { fieldOf, namedChildren } from '../codeNodes';
 import type { CodeSyntaxNode } from '../codeParser';
-import { elementsOf, itemAt } from '../symbolicOps';
+import { elementsOf, itemAt, valuesOf } from '../symbolicOps';
 
 const FUNCTIONS = new Set(['arrow_function', 'anonymous_function']);
 
@@ -78,10 +78,15 @@ function bindAssignment(node: CodeSyntaxNode, reading: CodeReading): void {
 /** `foreach ($items as $value)` and `foreach ($items as $key => $value)`. */
 function bindForeach(node: CodeSyntaxNode, reading: CodeReading): void {
 	const [collection, target] = namedChildren(node);
+	const key = target?.type === 'pair' ? namedChildren(target)[0] : undefined;
 	const value = target?.type === 'pair' ? namedChildren(target).at(-1) : target;
 	const name = variableName(value);
 	if (collection && name && value) {
-		reading.bind(name, { node: collection, select: (values) => elementsOf(values) }, value);
+		reading.bind(name, { node: collection, select: (values) => valuesOf(values) }, value);
+	}
+	const keyName = variableName(key);
+	if (collection && keyName && key) {
+		reading.bind(keyName, { node: collection, select: (values) => elementsOf(values) }, key);
 	}
 }
 

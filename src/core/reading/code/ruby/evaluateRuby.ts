@@ -79,6 +79,7 @@ const EVALUATORS: Readonly<Record<string, Evaluator>> = {
 	},
 	call: evaluateCall,
 	array: evaluateItems,
+	right_assignment_list: evaluateItems,
 	string_array: evaluateItems,
 	symbol_array: evaluateItems,
 	hash: evaluateHash,

@@ -42,7 +42,7 @@ function opensOrRuns(defaultMode: string, modeAt?: number): ApiHandler {
 		const commands = paths.filter((path) =>
 			textsOf([path]).some((value) => value.kind === 'literal' && value.text.startsWith('|')),
 		);
-		for (const command of textsOf(commands)) {
+		for (const command of commands.length > 0 ? textsOf(commands) : []) {
 			emitShell(reading, site, [
 				text(command.kind === 'literal' ? command.text.slice(1) : command),
 			]);

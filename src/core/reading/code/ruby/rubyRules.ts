@@ -30,7 +30,8 @@ const FLOW: Readonly<Record<string, FlowKind>> = {
 	binary: 'branch',
 };
 
-const CALLS = new Set(['call', 'subshell', 'heredoc_body']);
+/** Nodes read for actions: calls, commands in backticks and heredocs, and `Dir[…]`. */
+const CALLS = new Set(['call', 'subshell', 'heredoc_body', 'element_reference']);
 
 /** How the shared reader reads Ruby. */
 export const RUBY_RULES: LanguageRules = {

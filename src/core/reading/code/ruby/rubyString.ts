@@ -16,14 +16,19 @@ export function rubyString(node: CodeSyntaxNode, reading: CodeReading): Candidat
 		return [text(node.text.replace(/^:/, '').replace(/:$/, ''))];
 	}
 	const singleQuoted = /^(?:'|%q|:')/.test(node.text);
+	const children = namedChildren(node);
+	// At the very end of the code the grammar leaves a heredoc's closing word in its text, with an empty end.
+	const unterminated = children.at(-1)?.type === 'heredoc_end' && children.at(-1)?.text === '';
 	const parts: Candidates[] = [];
-	for (const child of namedChildren(node)) {
+	for (const [index, child] of children.entries()) {
 		if (child.type === 'string_content' || child.type === 'heredoc_content') {
-			// A heredoc's text starts after the newline that ends its opening line.
-			const content =
-				parts.length === 0 && child.type === 'heredoc_content'
-					? child.text.replace(/^\r?\n/, '')
-					: child.text;
+			let content = child.text;
+			if (child.type === 'heredoc_content') {
+				// A heredoc's text starts after the newline that ends its opening line.
+				content = parts.length === 0 ? content.replace(/^\r?\n/, '') : content;
+				content =
+					unterminated && index === children.length - 2 ? content.replace(/[^\n]*$/, '') : content;
+			}
 			parts.push([
 				text(singleQuoted ? (decodeEscapes(content, 'quote-only', "'") ?? content) : content),
 			]);

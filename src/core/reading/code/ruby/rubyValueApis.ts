@@ -8,7 +8,10 @@ import { addressOf, joinItems, mapText } from '../symbolicOps';
 import type { Candidates, SymbolicValue } from '../symbolicValue';
 import { fixedText, opaque, text, textsOf, union } from '../symbolicValue';
 
-/** A connection made as the object is built (`Net::HTTP.start(host)`), returning the object. */
+/**
+ * A connection made as the object is built (`Net::HTTP.start(host)`), returning an object whose type is not the
+ * class's name, so its own `get(path)` is not read as the class method `Net::HTTP.get(uri)`.
+ */
 function connects(type: string): ApiHandler {
 	return both(sends(0), () => [{ kind: 'instance', type }]);
 }
@@ -86,11 +89,11 @@ export const RUBY_VALUE_APIS: Readonly<Record<string, ApiHandler>> = {
 	'Net.HTTP.get_print': sends(0),
 	'Net.HTTP.post': sends(0),
 	'Net.HTTP.post_form': sends(0),
-	'Net.HTTP.new': connects('Net.HTTP'),
-	'Net.HTTP.start': connects('Net.HTTP'),
-	'Net.SMTP.start': connects('Net.SMTP'),
-	'Net.FTP.new': connects('Net.FTP'),
-	'Net.FTP.open': connects('Net.FTP'),
+	'Net.HTTP.new': connects('Net.HTTP session'),
+	'Net.HTTP.start': connects('Net.HTTP session'),
+	'Net.SMTP.start': connects('Net.SMTP session'),
+	'Net.FTP.new': connects('Net.FTP session'),
+	'Net.FTP.open': connects('Net.FTP session'),
 	'TCPSocket.new': socket,
 	'TCPSocket.open': socket,
 	'Socket.tcp': socket,
