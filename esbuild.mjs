@@ -43,7 +43,7 @@ const bridgeOptions = {
 		bridge: 'src/bridge/bootstrap.ts',
 		'bridge-window': 'src/bridge/windowFirst.ts',
 		'bridge-main': 'src/bridge/main.ts',
-		'bridge-shell': 'src/node/shell/shellGrammars.ts',
+		'bridge-shell': 'src/node/shell/grammarBundle.ts',
 		'bridge-regex': 'src/node/regex/re2Bundle.ts',
 	},
 	outdir: 'dist',
@@ -108,16 +108,21 @@ const problemMatcher = {
 const configs = sdk ? [sdkOptions] : [extensionOptions, bridgeOptions];
 
 /**
- * `dist/bridge-shell.js` loads the tree-sitter runtime and the bash and PowerShell grammars from files next to it,
- * so they ship in `dist/` rather than being inlined (base64 would cost load time in every shell event).
+ * `dist/bridge-shell.js` loads the tree-sitter runtime, the bash and PowerShell grammars and the grammars of the
+ * interpreter code it reads (Python, JavaScript, Ruby, PHP) from files next to it, so they ship in `dist/` rather than
+ * being inlined (base64 would cost load time in every shell event); each is read only when a line needs it.
  */
-const SHELL_WASM = [
-	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter.wasm',
-	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-bash.wasm',
-	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-powershell.wasm',
-];
+const GRAMMAR_WASM = [
+	'tree-sitter.wasm',
+	'tree-sitter-bash.wasm',
+	'tree-sitter-powershell.wasm',
+	'tree-sitter-python.wasm',
+	'tree-sitter-javascript.wasm',
+	'tree-sitter-ruby.wasm',
+	'tree-sitter-php.wasm',
+].map((file) => `node_modules/@vscode/tree-sitter-wasm/wasm/${file}`);
 fs.mkdirSync('dist', { recursive: true });
-for (const file of sdk ? [] : SHELL_WASM) {
+for (const file of sdk ? [] : GRAMMAR_WASM) {
 	fs.copyFileSync(file, `dist/${file.split('/').at(-1)}`);
 }
 
