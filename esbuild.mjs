@@ -33,8 +33,9 @@ const extensionOptions = {
 
 /**
  * The bridge starts once per hook event, so its main bundle holds only what every event needs; the shell
- * grammar is a separate bundle the bridge `require`s only for shell tools, and a hook call that names its window
- * first runs the small bundle that asks it (see src/bridge/bootstrap.ts).
+ * grammar is a separate bundle the bridge `require`s only for shell tools, the interpreter-code readers another one
+ * it `require`s only for a line that carries code, and a hook call that names its window first runs the small bundle
+ * that asks it (see src/bridge/bootstrap.ts).
  * @type {import('esbuild').BuildOptions}
  */
 const bridgeOptions = {
@@ -44,6 +45,7 @@ const bridgeOptions = {
 		'bridge-window': 'src/bridge/windowFirst.ts',
 		'bridge-main': 'src/bridge/main.ts',
 		'bridge-shell': 'src/node/shell/grammarBundle.ts',
+		'bridge-code': 'src/node/shell/codeReader.ts',
 		'bridge-regex': 'src/node/regex/re2Bundle.ts',
 	},
 	outdir: 'dist',

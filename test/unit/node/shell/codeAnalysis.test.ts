@@ -2,18 +2,25 @@ import { describe, expect, it } from 'vitest';
 
 import type { CodeLanguage } from '../../../../src/core/reading/code/codeAction';
 import type { CodeParser } from '../../../../src/core/reading/code/codeParser';
-import { createCodeReading } from '../../../../src/node/shell/codeBundle';
+import { readCode } from '../../../../src/core/reading/code/readCode';
+import { createCodeAnalysis } from '../../../../src/node/shell/codeAnalysis';
 import { CODE_GRAMMAR_FILES, createCodeParser } from '../../../../src/node/shell/codeGrammars';
 
-describe('createCodeReading', () => {
+/** The reader `dist/bridge-code.js` builds, made here from source. */
+async function readerOf(language: CodeLanguage) {
+	const parser = await createCodeParser(language);
+	return (code: string) => readCode(language, code, parser);
+}
+
+describe('createCodeAnalysis', () => {
 	it('loads each language’s grammar once, on the first snippet that needs it', async () => {
 		const loads: CodeLanguage[] = [];
-		const read = createCodeReading({
+		const read = createCodeAnalysis({
 			bundleFolder: '/nowhere',
 			baselineWasmOnly: true,
 			load: (language) => {
 				loads.push(language);
-				return createCodeParser(language);
+				return readerOf(language);
 			},
 		});
 		expect(await read('python', 'import os; os.remove("a")')).toMatchObject([
@@ -27,15 +34,13 @@ describe('createCodeReading', () => {
 	it('answers unknown (never harmless) when a grammar fails to load, and loads it again next time', async () => {
 		const warnings: string[] = [];
 		let loads = 0;
-		const read = createCodeReading({
+		const read = createCodeAnalysis({
 			bundleFolder: '/nowhere',
 			baselineWasmOnly: true,
 			warn: (line) => warnings.push(line),
 			load: (language) => {
 				loads++;
-				return loads === 1
-					? Promise.reject(new Error('wasm out of memory'))
-					: createCodeParser(language);
+				return loads === 1 ? Promise.reject(new Error('wasm out of memory')) : readerOf(language);
 			},
 		});
 		expect(await read('php', 'unlink("x");')).toEqual([
@@ -51,7 +56,7 @@ describe('createCodeReading', () => {
 	});
 
 	it('treats a loader that throws before returning a promise, and a missing bundle, as a failed load', async () => {
-		const throwing = createCodeReading({
+		const throwing = createCodeAnalysis({
 			bundleFolder: '/nowhere',
 			baselineWasmOnly: true,
 			load: () => {
@@ -61,7 +66,7 @@ describe('createCodeReading', () => {
 		expect(await throwing('javascript', 'eval("1")')).toMatchObject([
 			{ kind: 'unknown', why: /bundle missing/ },
 		]);
-		const missing = createCodeReading({ bundleFolder: '/nowhere', baselineWasmOnly: true });
+		const missing = createCodeAnalysis({ bundleFolder: '/nowhere', baselineWasmOnly: true });
 		expect(await missing('javascript', 'eval("1")')).toMatchObject([
 			{ kind: 'unknown', why: /javascript grammar could not be loaded/ },
 		]);
@@ -75,10 +80,10 @@ describe('createCodeReading', () => {
 			},
 		};
 		const readWith = (parser: CodeParser) =>
-			createCodeReading({
+			createCodeAnalysis({
 				bundleFolder: '/nowhere',
 				baselineWasmOnly: true,
-				load: () => Promise.resolve(parser),
+				load: (language) => Promise.resolve((code: string) => readCode(language, code, parser)),
 			});
 		expect(await readWith(givesUp)('python', 'x = 1')).toMatchObject([
 			{ kind: 'unknown', why: /gave up/ },
