@@ -12,13 +12,16 @@ export function globalResolver(
 	builtinPrefix: string,
 	canonical: (name: string) => string = (name) => name,
 ): (name: string, reading: CodeReading) => Candidates {
-	const roots = new Set(Object.keys(apis).map((key) => key.split(/[.[]/)[0] ?? key));
-	const builtins = new Set(
-		Object.keys(apis)
-			.filter((key) => key.startsWith(builtinPrefix))
-			.map((key) => key.slice(builtinPrefix.length).split(/[.[]/)[0] ?? ''),
-	);
+	// Built on first use: a bundle holds every language's rules, and a snippet needs one.
+	let roots: ReadonlySet<string> | undefined;
+	let builtins: ReadonlySet<string> | undefined;
 	return (name, reading) => {
+		roots ??= new Set(Object.keys(apis).map((key) => key.split(/[.[]/)[0] ?? key));
+		builtins ??= new Set(
+			Object.keys(apis)
+				.filter((key) => key.startsWith(builtinPrefix))
+				.map((key) => key.slice(builtinPrefix.length).split(/[.[]/)[0] ?? ''),
+		);
 		const module = canonical(name);
 		if (roots.has(module.split('.')[0] ?? module)) {
 			return [api(module)];

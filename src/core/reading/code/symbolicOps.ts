@@ -146,3 +146,73 @@ export function itemAt(position: number): (values: Candidates) => Candidates {
 			),
 		);
 }
+
+/**
+ * `'rm -rf x'.split()` and relatives: the pieces of each fixed string. Without a separator, Python and Ruby split on
+ * runs of whitespace (`onWhitespace`) and JavaScript keeps the whole string.
+ */
+export function splitText(
+	values: Candidates,
+	separators: Candidates | undefined,
+	onWhitespace: boolean,
+): Candidates {
+	const given = separators ? textsOf(separators) : [];
+	const separator = given.length === 1 ? given[0] : undefined;
+	return textsOf(values).map((value): SymbolicValue => {
+		if (value.kind !== 'literal' || (separators && separator?.kind !== 'literal')) {
+			return { kind: 'list', items: [], open: true };
+		}
+		const pieces =
+			separator?.kind === 'literal'
+				? value.text.split(separator.text)
+				: onWhitespace
+					? value.text.split(/\s+/).filter((piece) => piece !== '')
+					: [value.text];
+		return { kind: 'list', items: pieces.map((piece) => [text(piece)]) };
+	});
+}
+
+/**
+ * `shlex.split(line)`, `Shellwords.split(line)`: the words a POSIX shell would make of a fixed line (quotes and
+ * backslashes, no expansions); unknown for a line the reader does not fix or cannot split (an unclosed quote).
+ */
+export function shellWords(values: Candidates): Candidates {
+	return textsOf(values).map((value): SymbolicValue => {
+		const words = value.kind === 'literal' ? splitWords(value.text) : undefined;
+		return words
+			? { kind: 'list', items: words.map((word) => [text(word)]) }
+			: { kind: 'list', items: [], open: true };
+	});
+}
+
+function splitWords(line: string): string[] | undefined {
+	const words: string[] = [];
+	let word: string | undefined;
+	let quote: string | undefined;
+	for (let index = 0; index < line.length; index++) {
+		const char = line.charAt(index);
+		if (quote === "'") {
+			quote = char === "'" ? undefined : quote;
+			word = char === "'" ? (word ?? '') : `${word ?? ''}${char}`;
+		} else if (char === '\\' && index + 1 < line.length && quote !== "'") {
+			word = `${word ?? ''}${line.charAt(++index)}`;
+		} else if (quote === '"') {
+			quote = char === '"' ? undefined : quote;
+			word = char === '"' ? (word ?? '') : `${word ?? ''}${char}`;
+		} else if (char === "'" || char === '"') {
+			quote = char;
+			word ??= '';
+		} else if (/\s/.test(char)) {
+			if (word !== undefined) {
+				words.push(word);
+			}
+			word = undefined;
+		} else {
+			word = `${word ?? ''}${char}`;
+		}
+	}
+	if (quote !== undefined) {
+		return undefined;
+	}
+	return word === undefined ? words : [...words, word];
+}

@@ -1,10 +1,10 @@
 import type { ApiHandler } from '../codeReading';
 import { argument, runsCode } from '../apiHandlers';
-import { literal, unknown } from '../codeValue';
+import { unknown } from '../codeValue';
 import type { Decoding } from '../decodedText';
 import { decodedText } from '../decodedText';
 import { environmentValue, importedModule, memberNamed } from '../dynamicAccess';
-import { concatenateAll, joinItems, mapText } from '../symbolicOps';
+import { concatenateAll, joinItems, mapText, splitText } from '../symbolicOps';
 import type { Candidates, SymbolicValue } from '../symbolicValue';
 import { api, fixedText, opaque, text, textsOf, union } from '../symbolicValue';
 import { canonicalJavaScriptModule } from './canonicalJavaScriptModule';
@@ -69,18 +69,8 @@ const decodesUri: ApiHandler = (site) =>
 	});
 
 /** `'metsys'.split('')`: the pieces, when the separator is fixed. */
-const splits: ApiHandler = (site) => {
-	const separators = textsOf(argument(site, 0) ?? []);
-	const separator = separators.length === 1 ? separators[0] : undefined;
-	return textsOf(site.receiver ? [site.receiver] : []).map((value): SymbolicValue =>
-		value.kind === 'literal' && separator?.kind === 'literal'
-			? {
-					kind: 'list',
-					items: value.text.split(separator.text).map((piece) => [text(literal(piece))]),
-				}
-			: { kind: 'list', items: [], open: true },
-	);
-};
+const splits: ApiHandler = (site) =>
+	splitText(site.receiver ? [site.receiver] : [], argument(site, 0), false);
 
 const receiver: ApiHandler = (site) => (site.receiver ? [site.receiver] : []);
 

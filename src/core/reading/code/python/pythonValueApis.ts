@@ -5,7 +5,7 @@ import { unknown } from '../codeValue';
 import type { Decoding } from '../decodedText';
 import { decodedText } from '../decodedText';
 import { environmentValue, importedModule, memberNamed } from '../dynamicAccess';
-import { joinItems, mapText } from '../symbolicOps';
+import { joinItems, mapText, shellWords, splitText } from '../symbolicOps';
 import type { Candidates, SymbolicValue } from '../symbolicValue';
 import { api, fixedText, opaque, text, textsOf, union } from '../symbolicValue';
 import { formatBraces } from './formatPython';
@@ -167,6 +167,9 @@ export const PYTHON_VALUE_APIS: Readonly<Record<string, ApiHandler>> = {
 	'string.join': joins,
 	'string.format': format,
 	'string.replace': replace,
+	'string.split': (site) =>
+		splitText(site.receiver ? [site.receiver] : [], argument(site, [0, 'sep']), true),
+	'shlex.split': (site) => shellWords(argument(site, 0) ?? []),
 	'string.strip': textChange((input) => input.trim()),
 	'string.lower': textChange((input) => input.toLowerCase()),
 	'string.upper': textChange((input) => input.toUpperCase()),

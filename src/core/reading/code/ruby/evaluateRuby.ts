@@ -234,9 +234,16 @@ function evaluateArguments(
 				keywords.set(name, reading.evaluate(value));
 			}
 		} else if (child.type === 'splat_argument' || child.type === 'hash_splat_argument') {
+			// `*words` of one known list passes its items; anything else passes what the reader cannot count.
 			const inner = namedChildren(child)[0];
-			args.push(inner ? elementsOf(reading.evaluate(inner)) : []);
-			spread = true;
+			const values = inner ? reading.evaluate(inner) : [];
+			const only = values.length === 1 ? values[0] : undefined;
+			if (child.type === 'splat_argument' && only?.kind === 'list' && !only.open) {
+				args.push(...only.items);
+			} else {
+				args.push(elementsOf(values));
+				spread = true;
+			}
 		} else if (child.type !== 'block_argument') {
 			args.push(reading.evaluate(child));
 		}

@@ -4,7 +4,7 @@ import { unknown } from '../codeValue';
 import type { Decoding } from '../decodedText';
 import { decodedText } from '../decodedText';
 import { environmentValue } from '../dynamicAccess';
-import { addressOf, joinItems, mapText } from '../symbolicOps';
+import { addressOf, joinItems, mapText, shellWords, splitText } from '../symbolicOps';
 import type { Candidates, SymbolicValue } from '../symbolicValue';
 import { fixedText, opaque, text, textsOf, union } from '../symbolicValue';
 
@@ -114,6 +114,11 @@ export const RUBY_VALUE_APIS: Readonly<Record<string, ApiHandler>> = {
 	'Object.const_get': constGet,
 	'Kernel.const_get': constGet,
 	'Module.const_get': constGet,
+	'string.split': (site) =>
+		splitText(site.receiver ? [site.receiver] : [], argument(site, 0), true),
+	'Shellwords.split': (site) => shellWords(argument(site, 0) ?? []),
+	'Shellwords.shellsplit': (site) => shellWords(argument(site, 0) ?? []),
+	'string.shellsplit': (site) => shellWords(site.receiver ? [site.receiver] : []),
 	'string.to_s': receiver,
 	'string.to_str': receiver,
 	'string.strip': (site) => mapText(site.receiver ? [site.receiver] : [], (input) => input.trim()),

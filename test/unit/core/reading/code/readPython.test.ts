@@ -282,6 +282,16 @@ describe('Python code, parsed', () => {
 		['a conditional expression', 'import os\nos.remove("a" if x else "b")', ['delete a,b']],
 		['a walrus', 'import os\nif (p := "k"):\n    os.remove(p)', ['delete k']],
 		['bytes', 'import subprocess\nsubprocess.run(b"ls", shell=True)', ['shell ls']],
+		[
+			'str.split',
+			'import subprocess\nsubprocess.run("rm -rf  build".split())',
+			['spawn rm·-rf·build'],
+		],
+		[
+			'shlex.split',
+			'import shlex, subprocess\nsubprocess.run(shlex.split("rm -rf \'my dir\'"))',
+			['spawn rm·-rf·my dir'],
+		],
 	])('follows values: %s', async (_name, code, expected) => {
 		expect(await read(code)).toEqual(expected);
 	});

@@ -129,6 +129,8 @@ describe('Ruby code, parsed', () => {
 		['a single-quoted string keeps #{}', "system('echo #{x}')", ['shell echo #{x}']],
 		['multiple assignment', 'a, b = "from", "to"\nFile.rename(a, b)', ['move to <- from']],
 		['a ternary', 'File.delete(x ? "a" : "b")', ['delete a,b']],
+		['split words', 'system(*"rm -rf /srv".split)', ['spawn rm·-rf·/srv']],
+		['Shellwords', 'system(*Shellwords.split("rm -rf \'a b\'"))', ['spawn rm·-rf·a b']],
 	])('follows values: %s', async (_name, code, expected) => {
 		expect(await read(code)).toEqual(expected);
 	});

@@ -1,0 +1,103 @@
+// `npm run build && node bench/codeGrammars.mjs [rounds]`: what reading interpreter code costs a one-shot process, per
+// language, next to a shell line that only loads the bash grammar and a bare `node -e 0`. Each round spawns every
+// series once (interleaved, so machine load hits all alike); each child loads what the bridge would, with the
+// bridge's `--liftoff-only`, and reports its phases and its own CPU time. Results: docs/decisions/interpreter-code.md.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const dist = new URL('../dist', import.meta.url).pathname;
+const SERIES = ['none', 'shell', 'python', 'javascript', 'ruby', 'php'];
+const SNIPPETS = {
+	python:
+		'import os, shutil\np = os.path.expanduser("~/.cache/x")\nshutil.rmtree(p)\nos.system("ls -la")',
+	javascript:
+		'const fs = require("fs"); fs.rmSync(require("os").homedir() + "/.cache/x", { recursive: true }); require("child_process").execSync("ls -la")',
+	ruby: 'require "fileutils"; FileUtils.rm_rf(File.join(Dir.home, ".cache/x")); system("ls -la")',
+	php: '$p = getenv("HOME") . "/.cache/x"; rmdir($p); system("ls -la");',
+};
+
+/** One cold process: a shell line's grammar, then (for a language) the code reader, its grammar and two reads. */
+async function child(series) {
+	const phases = {};
+	if (series !== 'none') {
+		const require = createRequire(import.meta.url);
+		let start = performance.now();
+		const shell = require(join(dist, 'bridge-shell.js'));
+		const analyzer = await shell.createShellAnalyzer({
+			dialects: ['bash'],
+			baselineWasmOnly: true,
+		});
+		analyzer.analyze(`python3 -c 'print(1)'`, 'bash');
+		phases.shellGrammar = performance.now() - start;
+		if (series !== 'shell') {
+			start = performance.now();
+			const code = require(join(dist, 'bridge-code.js'));
+			phases.requireReader = performance.now() - start;
+			start = performance.now();
+			const read = await code.createCodeReader(series, {
+				bundleFolder: dist,
+				baselineWasmOnly: true,
+			});
+			phases.codeGrammar = performance.now() - start;
+			start = performance.now();
+			const actions = read(SNIPPETS[series]);
+			phases.firstRead = performance.now() - start;
+			start = performance.now();
+			read(SNIPPETS[series]);
+			phases.nextRead = performance.now() - start;
+			if (actions.length !== 2) {
+				throw new Error(`${series} read ${JSON.stringify(actions)}`);
+			}
+		}
+	}
+	const usage = process.resourceUsage();
+	phases.processCpu = (usage.userCPUTime + usage.systemCPUTime) / 1000;
+	process.stdout.write(JSON.stringify(phases));
+}
+
+function median(values) {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)];
+}
+
+function parent(rounds) {
+	const results = Object.fromEntries(SERIES.map((series) => [series, []]));
+	for (let round = 0; round < rounds; round++) {
+		for (const series of SERIES) {
+			const start = performance.now();
+			const run = spawnSync(
+				process.execPath,
+				[new URL(import.meta.url).pathname, 'child', series],
+				{
+					encoding: 'utf8',
+				},
+			);
+			if (run.status !== 0) {
+				throw new Error(run.stderr);
+			}
+			results[series].push({ wall: performance.now() - start, ...JSON.parse(run.stdout) });
+		}
+	}
+	const base = results.none;
+	const shell = results.shell;
+	for (const series of SERIES) {
+		const runs = results[series];
+		const phases = Object.keys(runs[0])
+			.filter((key) => key !== 'wall')
+			.map((key) => `${key} ${median(runs.map((run) => run[key])).toFixed(1)}`)
+			.join(', ');
+		const toNode = median(runs.map((run, i) => run.wall / base[i].wall)).toFixed(2);
+		const toShell = median(runs.map((run, i) => run.processCpu / shell[i].processCpu)).toFixed(2);
+		console.log(
+			`${series.padEnd(10)} wall ${median(runs.map((run) => run.wall)).toFixed(1)} ms (${toNode}× node, CPU ${toShell}× shell line) | ${phases}`,
+		);
+	}
+}
+
+if (process.argv[2] === 'child') {
+	await child(process.argv[3]);
+} else {
+	parent(Number(process.argv[2] ?? 30));
+}
