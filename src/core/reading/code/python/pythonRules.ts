@@ -2,11 +2,11 @@ import type { LanguageRules } from '../codeReading';
 import type { CodeSyntaxNode } from '../codeParser';
 import type { FlowKind } from '../flowContext';
 import { globalResolver } from '../globalNames';
-import { bindPythonNames } from './pythonBindings';
+import { bindPythonNames } from './bindPythonNames';
 import { evaluatePython } from './evaluatePython';
 import { PYTHON_APIS } from './pythonApis';
 import { PYTHON_FILE_PROPERTIES } from './pythonFileApis';
-import { canonicalPythonModule } from './pythonModules';
+import { canonicalPythonModule } from './canonicalPythonModule';
 
 const FLOW: Readonly<Record<string, FlowKind>> = {
 	function_definition: 'function',

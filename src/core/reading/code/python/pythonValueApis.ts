@@ -9,7 +9,7 @@ import { joinItems, mapText, shellWords, splitText } from '../symbolicOps';
 import type { Candidates, SymbolicValue } from '../symbolicValue';
 import { api, fixedText, opaque, text, textsOf, union } from '../symbolicValue';
 import { formatBraces } from './formatPython';
-import { canonicalPythonModule } from './pythonModules';
+import { canonicalPythonModule } from './canonicalPythonModule';
 
 /** The first argument, unchanged (`str(p)`, `bytes(s)`, `s.encode()` on the receiver). */
 const passThrough: ApiHandler = (site) => argument(site, 0) ?? [];

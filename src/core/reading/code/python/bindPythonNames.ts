@@ -4,7 +4,7 @@ import type { CodeSyntaxNode } from '../codeParser';
 import { elementsOf, itemAt } from '../symbolicOps';
 import type { Candidates } from '../symbolicValue';
 import { api, opaque } from '../symbolicValue';
-import { canonicalPythonModule } from './pythonModules';
+import { canonicalPythonModule } from './canonicalPythonModule';
 
 /** The first pass over one Python node: what it imports, assigns, loops over, opens and defines. */
 export function bindPythonNames(
@@ -41,7 +41,7 @@ export function bindPythonNames(
 		case 'call':
 			return bindCall(node, reading);
 		case 'identifier':
-			if (parent && !isCallee(node, parent)) {
+			if (parent && usedAsValue(node, parent)) {
 				reading.notePassedAround(node.text);
 			}
 			return;
@@ -221,14 +221,17 @@ function writtenArguments(node: CodeSyntaxNode | undefined): WrittenArguments {
 	return { positional, keywords };
 }
 
-function isCallee(node: CodeSyntaxNode, parent: CodeSyntaxNode): boolean {
-	if (parent.type === 'call') {
-		return fieldOf(parent, 'function')?.startIndex === node.startIndex;
+/** Whether a name is used as a value: not called, not defined, not assigned to. */
+function usedAsValue(node: CodeSyntaxNode, parent: CodeSyntaxNode): boolean {
+	const at = (field: string) => fieldOf(parent, field)?.startIndex === node.startIndex;
+	switch (parent.type) {
+		case 'call':
+			return !at('function');
+		case 'function_definition':
+			return !at('name');
+		case 'assignment':
+			return !at('left');
+		default:
+			return true;
 	}
-	// A definition's own name, and the left of an assignment, are not uses.
-	return (
-		(parent.type === 'function_definition' &&
-			fieldOf(parent, 'name')?.startIndex === node.startIndex) ||
-		(parent.type === 'assignment' && fieldOf(parent, 'left')?.startIndex === node.startIndex)
-	);
 }
