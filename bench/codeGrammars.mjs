@@ -1,7 +1,8 @@
 // `npm run build && node bench/codeGrammars.mjs [rounds]`: what reading interpreter code costs a one-shot process, per
 // language, next to a shell line that only loads the bash grammar and a bare `node -e 0`. Each round spawns every
 // series once (interleaved, so machine load hits all alike); each child loads what the bridge would, with the
-// bridge's `--liftoff-only`, and reports its phases and its own CPU time. Results: docs/decisions/interpreter-code.md.
+// bridge's `--liftoff-only`, and reports the CPU time of each phase and of the whole process (steadier than wall time
+// on a shared machine). Results: docs/decisions/interpreter-code.md.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -18,35 +19,41 @@ const SNIPPETS = {
 	php: '$p = getenv("HOME") . "/.cache/x"; rmdir($p); system("ls -la");',
 };
 
+/** CPU milliseconds this process has used: steadier than wall time on a shared machine. */
+function cpu() {
+	const usage = process.cpuUsage();
+	return (usage.user + usage.system) / 1000;
+}
+
 /** One cold process: a shell line's grammar, then (for a language) the code reader, its grammar and two reads. */
 async function child(series) {
 	const phases = {};
 	if (series !== 'none') {
 		const require = createRequire(import.meta.url);
-		let start = performance.now();
+		let start = cpu();
 		const shell = require(join(dist, 'bridge-shell.js'));
 		const analyzer = await shell.createShellAnalyzer({
 			dialects: ['bash'],
 			baselineWasmOnly: true,
 		});
 		analyzer.analyze(`python3 -c 'print(1)'`, 'bash');
-		phases.shellGrammar = performance.now() - start;
+		phases.shellGrammar = cpu() - start;
 		if (series !== 'shell') {
-			start = performance.now();
+			start = cpu();
 			const code = require(join(dist, 'bridge-code.js'));
-			phases.requireReader = performance.now() - start;
-			start = performance.now();
+			phases.requireReader = cpu() - start;
+			start = cpu();
 			const read = await code.createCodeReader(series, {
 				bundleFolder: dist,
 				baselineWasmOnly: true,
 			});
-			phases.codeGrammar = performance.now() - start;
-			start = performance.now();
+			phases.codeGrammar = cpu() - start;
+			start = cpu();
 			const actions = read(SNIPPETS[series]);
-			phases.firstRead = performance.now() - start;
-			start = performance.now();
+			phases.firstRead = cpu() - start;
+			start = cpu();
 			read(SNIPPETS[series]);
-			phases.nextRead = performance.now() - start;
+			phases.nextRead = cpu() - start;
 			if (actions.length !== 2) {
 				throw new Error(`${series} read ${JSON.stringify(actions)}`);
 			}
@@ -91,7 +98,7 @@ function parent(rounds) {
 		const toNode = median(runs.map((run, i) => run.wall / base[i].wall)).toFixed(2);
 		const toShell = median(runs.map((run, i) => run.processCpu / shell[i].processCpu)).toFixed(2);
 		console.log(
-			`${series.padEnd(10)} wall ${median(runs.map((run) => run.wall)).toFixed(1)} ms (${toNode}× node, CPU ${toShell}× shell line) | ${phases}`,
+			`${series.padEnd(10)} wall ${median(runs.map((run) => run.wall)).toFixed(1)} ms (${toNode}× node, CPU ${toShell}× shell line) | CPU ms: ${phases}`,
 		);
 	}
 }
