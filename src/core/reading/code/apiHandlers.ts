@@ -211,11 +211,14 @@ export function sends(target: ArgumentRef = 0): ApiHandler {
 	};
 }
 
-/** A call that runs its argument as code of `language` (`eval`, `exec`). */
+/**
+ * A call that runs its argument as code of `language` (`eval`, `exec`, `new Function`). What it returns is whatever
+ * that code makes (`eval('require')`, `new Function('return this')()`), so calling into it is unknown.
+ */
 export function runsCode(language: CodeLanguage, ref: ArgumentRef = 0): ApiHandler {
 	return (site, reading) => {
 		emitCode(reading, site, language, argument(site, ref) ?? []);
-		return undefined;
+		return [{ kind: 'dynamic', why: `the result of code run by ${site.api}` }];
 	};
 }
 

@@ -52,6 +52,12 @@ export interface LanguageRules {
 	readonly apis: Readonly<Record<string, ApiHandler>>;
 	/** Attributes computed on access (`Path(p).parent`), by the name a method would have. */
 	readonly properties?: Readonly<Record<string, ApiHandler>>;
+	/**
+	 * Members that reach objects the reader cannot model — the interpreter's own internals (`__globals__`,
+	 * `__subclasses__`, `constructor`): whatever they are read on, they are run-time references, so calling one is
+	 * unknown rather than nothing (`().__class__.__base__.__subclasses__()…`, `''.constructor.constructor('…')()`).
+	 */
+	readonly introspective?: ReadonlySet<string>;
 	/** Whether `a.b` and `a['b']` are the same access (JavaScript), so `X[]` handles both. */
 	readonly membersAreKeys: boolean;
 	/** Records the names a node binds, the functions it defines and the calls it makes (first pass). */
@@ -317,6 +323,9 @@ export class CodeReading {
 	}
 
 	private memberOf(object: SymbolicValue, name: string): Candidates {
+		if (this.rules.introspective?.has(name) && !(object.kind === 'api' && name === '__dict__')) {
+			return [{ kind: 'dynamic', why: `reaches the interpreter's internals through ${name}` }];
+		}
 		switch (object.kind) {
 			case 'api': {
 				if (this.rules.membersAreKeys && this.rules.apis[`${object.name}[]`]) {
@@ -351,6 +360,14 @@ export class CodeReading {
 		const literalKey =
 			fixedText(key) ??
 			(key.kind === 'constant' && typeof key.value === 'number' ? key.value : undefined);
+		if (
+			typeof literalKey === 'string' &&
+			(this.rules.introspective?.has(literalKey) ||
+				(this.rules.membersAreKeys && object.kind !== 'map' && object.kind !== 'api'))
+		) {
+			// `x['constructor']` is `x.constructor`; in JavaScript every `x['name']` is `x.name`.
+			return this.memberOf(object, literalKey);
+		}
 		switch (object.kind) {
 			case 'api': {
 				const handler = this.rules.apis[`${object.name}[]`];

@@ -144,8 +144,8 @@ function evaluateObject(node: CodeSyntaxNode, reading: CodeReading): Candidates 
 }
 
 /**
- * A call or `new`: `f.call(self, …)` and `f.apply(self, [...])` call `f`; `import(x)` is a `require`; a tagged
- * template passes its text as the one argument.
+ * A call or `new`: `f.call(self, …)` and `f.apply(self, [...])` call `f`, `f.bind(…)` is `f`; `import(x)` is a
+ * `require`; a tagged template passes its text as the one argument.
  */
 function evaluateCall(node: CodeSyntaxNode, reading: CodeReading): Candidates {
 	const callee = fieldOf(node, 'function') ?? fieldOf(node, 'constructor');
@@ -182,6 +182,13 @@ function evaluateCall(node: CodeSyntaxNode, reading: CodeReading): Candidates {
 		const [, listed] = args;
 		args = method === 'call' ? args.slice(1) : applied(listed);
 		spread ||= method === 'apply' && args.length === 0;
+	} else if (
+		target &&
+		method === 'bind' &&
+		isFunctionLike(reading.evaluate(target), method, reading)
+	) {
+		// `execSync.bind(null)` is `execSync` (arguments bound in advance are not followed).
+		return reading.evaluate(target);
 	} else if (callee?.type === 'import') {
 		callees = [api('require')];
 	} else {

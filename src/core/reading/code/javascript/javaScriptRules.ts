@@ -28,11 +28,15 @@ const FLOW: Readonly<Record<string, FlowKind>> = {
 	binary_expression: 'branch',
 };
 
+/** Members that lead from any value to the `Function` constructor or to prototypes the reader cannot follow. */
+const INTROSPECTIVE = new Set(['constructor', '__proto__', '__defineGetter__', '__lookupGetter__']);
+
 /** How the shared reader reads JavaScript (Node, Deno and Bun one-liners and scripts). */
 export const JAVASCRIPT_RULES: LanguageRules = {
 	language: 'javascript',
 	apis: JAVASCRIPT_APIS,
 	membersAreKeys: true,
+	introspective: INTROSPECTIVE,
 	flowKind: (node: CodeSyntaxNode) => FLOW[node.type],
 	bindNames: bindJavaScriptNames,
 	isCall: (node: CodeSyntaxNode) =>

@@ -23,9 +23,14 @@ const globalMember: ApiHandler = (site, reading) =>
 		),
 	);
 
-/** `new Function('a', 'b', body)`: the body is the last argument. */
-const functionBody: ApiHandler = (site, reading) =>
+/**
+ * `new Function('a', 'b', body)`: the body (the last argument) is code to read; the function made of it is called
+ * later, and what that call returns (`new Function('return this')()` is the global object) is a run-time reference.
+ */
+const functionBody: ApiHandler = (site, reading) => {
 	runsCode('javascript', Math.max(site.args.length - 1, 0))(site, reading);
+	return [api('Function.made')];
+};
 
 /** `Buffer.from(data, 'base64')`: decoded when the encoding is one the reader undoes, else the data itself. */
 const bufferFrom: ApiHandler = (site) =>
@@ -111,6 +116,20 @@ export const JAVASCRIPT_VALUE_APIS: Readonly<Record<string, ApiHandler>> = {
 	},
 	eval: runsCode('javascript'),
 	Function: functionBody,
+	'Function.made': () => [{ kind: 'dynamic', why: 'the result of a function made from a string' }],
+	'util.promisify': (site) => argument(site, 0) ?? [],
+	'module._load': requires,
+	'module.Module._load': requires,
+	'Reflect.construct': (site, reading) => {
+		const listed = argument(site, 1)?.find((value) => value.kind === 'list');
+		const args = listed?.kind === 'list' && !listed.open ? [...listed.items] : [];
+		return reading.call(argument(site, 0) ?? [], {
+			args,
+			keywords: new Map(),
+			spread: !listed,
+			text: site.text,
+		});
+	},
 	'vm.runInThisContext': runsCode('javascript'),
 	'vm.runInNewContext': runsCode('javascript'),
 	'vm.runInContext': runsCode('javascript'),

@@ -41,14 +41,20 @@ const shellCommand: Evaluator = (node, reading) => {
 	return [text(unknown('the output of a command'))];
 };
 
-/** `include $file`: a path computed at run time loads code the reader cannot see. */
+/**
+ * `include $file`: a path computed at run time, or a stream that carries code rather than naming a file
+ * (`data://…;base64,…`, `php://input`, a URL), loads code the reader cannot see.
+ */
 const includes: Evaluator = (node, reading) => {
 	for (const path of textsOf(last(node, reading))) {
-		if (path.kind === 'unknown') {
+		if (
+			path.kind === 'unknown' ||
+			/^(?:data|php|https?|ftps?|phar|zip|expect|glob):/i.test(path.text)
+		) {
 			reading.emit({
 				kind: 'unknown',
 				call: node.type.replace(/_expression$/, ''),
-				why: `${clip(node.text)} runs code from a path computed at run time`,
+				why: `${clip(node.text)} runs code the reader cannot see`,
 			});
 		}
 	}

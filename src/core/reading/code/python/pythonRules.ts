@@ -25,12 +25,41 @@ const FLOW: Readonly<Record<string, FlowKind>> = {
 	boolean_operator: 'branch',
 };
 
+/** Attributes that lead from any object to the interpreter's internals (the usual sandbox escapes). */
+const INTROSPECTIVE = new Set([
+	'__class__',
+	'__base__',
+	'__bases__',
+	'__mro__',
+	'__subclasses__',
+	'__globals__',
+	'__builtins__',
+	'__dict__',
+	'__getattribute__',
+	'__code__',
+	'__closure__',
+	'__self__',
+	'__func__',
+	'__loader__',
+	'__spec__',
+	'__reduce__',
+	'__reduce_ex__',
+	'_module',
+	'f_globals',
+	'f_builtins',
+	'f_locals',
+	'func_globals',
+	'gi_frame',
+	'tb_frame',
+]);
+
 /** How the shared reader reads Python. */
 export const PYTHON_RULES: LanguageRules = {
 	language: 'python',
 	apis: PYTHON_APIS,
 	properties: PYTHON_FILE_PROPERTIES,
 	membersAreKeys: false,
+	introspective: INTROSPECTIVE,
 	flowKind: (node: CodeSyntaxNode) => FLOW[node.type],
 	bindNames: bindPythonNames,
 	isCall: (node: CodeSyntaxNode) => node.type === 'call',

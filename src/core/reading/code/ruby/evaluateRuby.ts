@@ -172,6 +172,15 @@ const EVALS = new Set([
 ]);
 /** Methods that call another method named by their first argument. */
 const SENDS = new Set(['send', 'public_send', '__send__']);
+/** Methods that return a method object named by their first argument (`method(:system)`). */
+const METHOD_OBJECTS = new Set([
+	'method',
+	'public_method',
+	'instance_method',
+	'public_instance_method',
+]);
+/** Methods of a method object that give the same method back (`method(:system).to_proc`). */
+const SAME_METHOD = new Set(['to_proc', 'bind', 'unbind', 'curry']);
 
 /**
  * A method call. `obj.send(:name, …)` calls `obj.name`; `m.call(…)` and `m.(…)` call a method object
@@ -192,14 +201,27 @@ function evaluateCall(node: CodeSyntaxNode, reading: CodeReading): Candidates {
 			'ruby',
 			args[0] ?? [text(unknown('a block'))],
 		);
-		return [opaque('what evaluated code returns')];
+		return [{ kind: 'dynamic', why: `the result of code run by ${method}` }];
 	}
+	// Every object has Kernel's methods, so `obj.send(:system, …)` is `Kernel.system` whatever `obj` is.
+	const withKernel = union(receiver ?? [], [api('Kernel')]);
 	if (method && SENDS.has(method)) {
-		const target = memberNamed(reading, receiver ?? [api('Kernel')], args[0] ?? [], node.text);
+		const target = memberNamed(reading, withKernel, args[0] ?? [], node.text);
 		return reading.call(target, { ...site, args: args.slice(1) });
 	}
-	if (method === 'method' || method === 'public_method') {
-		return memberNamed(reading, receiver ?? [api('Kernel')], args[0] ?? [], node.text);
+	if (method && METHOD_OBJECTS.has(method)) {
+		return memberNamed(reading, withKernel, args[0] ?? [], node.text);
+	}
+	if (
+		receiver &&
+		method &&
+		SAME_METHOD.has(method) &&
+		receiver.some((value) => value.kind === 'api')
+	) {
+		return receiver;
+	}
+	if (receiver && method === 'bind_call') {
+		return reading.call(receiver, { ...site, args: args.slice(1) });
 	}
 	if (!receiver && methodNode?.type === 'constant') {
 		// `URI('…')`, `Pathname('…')`, `Integer(x)`: a Kernel method named like a class.

@@ -1,5 +1,5 @@
 import type { ApiHandler, CallSite, CodeReading } from '../codeReading';
-import { argument, emitShell, emitSpawn, wordsOf } from '../apiHandlers';
+import { argument, emitShell, emitSpawn, runsShell, wordsOf } from '../apiHandlers';
 import { emitOpen } from '../openMode';
 import type { Candidates } from '../symbolicValue';
 import { opaque, text, textsOf } from '../symbolicValue';
@@ -63,6 +63,7 @@ function opensOrRuns(defaultMode: string, modeAt?: number): ApiHandler {
 /** Ruby calls that run a shell command line or a program. */
 export const RUBY_PROCESS_APIS: Readonly<Record<string, ApiHandler>> = {
 	'Kernel.system': runsCommand,
+	'Kernel.`': runsShell(0),
 	'Kernel.exec': runsCommand,
 	'Kernel.spawn': runsCommand,
 	'Process.spawn': runsCommand,

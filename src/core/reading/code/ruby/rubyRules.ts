@@ -33,11 +33,22 @@ const FLOW: Readonly<Record<string, FlowKind>> = {
 /** Nodes read for actions: calls, commands in backticks and heredocs, and `Dir[…]`. */
 const CALLS = new Set(['call', 'subshell', 'heredoc_body', 'element_reference']);
 
+/** Methods that reach objects and bindings the reader cannot follow. */
+const INTROSPECTIVE = new Set([
+	'instance_variable_get',
+	'class_variable_get',
+	'binding',
+	'singleton_class',
+	'receiver',
+	'each_object',
+]);
+
 /** How the shared reader reads Ruby. */
 export const RUBY_RULES: LanguageRules = {
 	language: 'ruby',
 	apis: RUBY_APIS,
 	membersAreKeys: false,
+	introspective: INTROSPECTIVE,
 	flowKind: (node: CodeSyntaxNode) => FLOW[node.type],
 	bindNames: bindRubyNames,
 	isCall: (node: CodeSyntaxNode) => CALLS.has(node.type),

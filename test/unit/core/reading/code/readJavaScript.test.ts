@@ -98,6 +98,18 @@ describe('JavaScript code (Node, Deno, Bun), parsed', () => {
 		],
 		['Reflect.apply', 'Reflect.apply(require("child_process").execSync, null, ["c"])', ['shell c']],
 		[
+			'util.promisify',
+			'require("util").promisify(require("child_process").exec)("rm -rf x")',
+			['shell rm -rf x'],
+		],
+		['module._load', 'require("module")._load("child_process").execSync("id")', ['shell id']],
+		['bind', 'require("child_process").execSync.bind(null)("id")', ['shell id']],
+		[
+			'Reflect.construct',
+			'Reflect.construct(Function, ["return 1"])',
+			['code javascript: return 1'],
+		],
+		[
 			'a reversed name',
 			'require("child_process")["cnyScexe".split("").reverse().join("")]("id")',
 			['shell id'],
@@ -114,6 +126,16 @@ describe('JavaScript code (Node, Deno, Bun), parsed', () => {
 		['eval of base64 the reader cannot see', 'eval(Buffer.from(payload, "base64").toString())'],
 		['an internal binding', 'process.binding("spawn_sync")'],
 		['new Function of a built body', 'new Function(body)()'],
+		[
+			'the Function constructor reached through a prototype',
+			'"".constructor.constructor("return process")().mainModule.require("child_process").execSync("id")',
+		],
+		[
+			'the global object from a function made of a string',
+			'new Function("return this")().process.mainModule.require("child_process").execSync("id")',
+		],
+		['module.constructor', 'module.constructor._load("child_process").execSync("id")'],
+		['calling what eval returns', 'eval("require")("child_process").execSync("id")'],
 	])('cannot resolve, and says so: %s', async (_name, code) => {
 		expect(await read(code)).toContain('unknown');
 	});

@@ -30,6 +30,7 @@ describe('PHP code, parsed', () => {
 		['call_user_func', 'call_user_func("passthru", "id");', ['shell id']],
 		['call_user_func_array', 'call_user_func_array("system", ["uname -a"]);', ['shell uname -a']],
 		['array_map with a function name', 'array_map("unlink", ["a", "b"]);', ['delete a,b']],
+		['usort with a function name', 'usort($list, "system");', ['shell ?']],
 		['ReflectionFunction', '(new ReflectionFunction("system"))->invoke("id");', ['shell id']],
 		['a reversed name', '$f = strrev("metsys"); $f("id");', ['shell id']],
 		['a closure called with a literal', '$run = fn($c) => system($c); $run("w");', ['shell w']],
@@ -48,6 +49,11 @@ describe('PHP code, parsed', () => {
 		['eval of a built string', 'eval("system(\'" . $c . "\');");'],
 		['eval of decoded data the reader cannot undo', 'eval(gzinflate($blob));'],
 		['include of a computed path', 'include $argv[1];'],
+		[
+			'include of a data stream',
+			"include 'data://text/plain;base64,PD9waHAgc3lzdGVtKCdpZCcpOw==';",
+		],
+		['include of the request body', "include 'php://input';"],
 		['a variable variable', '$$name("x");'],
 	])('cannot resolve, and says so: %s', async (_name, code) => {
 		expect(await read(code)).toContain('unknown');

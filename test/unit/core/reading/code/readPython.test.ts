@@ -103,6 +103,13 @@ describe('Python code, parsed', () => {
 		['eval of a built string', 'cmd = "__import__(\'os\')." + op\neval(cmd)'],
 		['unpickling', 'import pickle\npickle.loads(data)'],
 		['globals() with a computed name', 'globals()[key]("x")'],
+		[
+			'a sandbox escape through __subclasses__',
+			"[c for c in ().__class__.__base__.__subclasses__() if c.__name__ == 'catch_warnings'][0]()._module.__builtins__['__import__']('os').system('id')",
+		],
+		['a frame’s globals', 'import sys\nsys._getframe().f_globals["os"].system("id")'],
+		['a function’s globals', '(lambda: 0).__globals__["os"].system("id")'],
+		['calling what eval returns', 'eval("__import__")("os").system("id")'],
 	])('cannot resolve, and says so: %s', async (_name, code) => {
 		expect(await read(code)).toContain('unknown');
 	});

@@ -37,6 +37,15 @@ describe('Ruby code, parsed', () => {
 		['send without a receiver', 'send("system", "id")', ['shell id']],
 		['public_send on a class', 'File.public_send(:delete, "f")', ['delete f']],
 		['method(:name).call', 'method(:system).call("uptime")', ['shell uptime']],
+		['send on any object', 'Object.new.send(:system, "id")', ['shell id']],
+		['send of backticks', 'Kernel.send(:`, "id")', ['shell id']],
+		[
+			'an unbound method bound and called',
+			'Kernel.instance_method(:system).bind(self).call("id")',
+			['shell id'],
+		],
+		['bind_call', 'Kernel.instance_method(:exec).bind_call(self, "id")', ['shell id']],
+		['to_proc', 'method(:system).to_proc.call("id")', ['shell id']],
 		['a method object called with .()', 'm = method(:system)\nm.("uptime")', ['shell uptime']],
 		[
 			'const_get with a fixed name',
@@ -60,6 +69,8 @@ describe('Ruby code, parsed', () => {
 		['const_get with a computed name', 'Object.const_get(name).new'],
 		['require of a computed library', 'require lib'],
 		['Marshal.load', 'Marshal.load(File.binread("obj"))'],
+		['calling what eval returns', 'eval("Kernel").system("id")'],
+		['an instance variable read by name', 'obj.instance_variable_get(:@run).call("id")'],
 		['eval of decoded data the reader cannot undo', 'eval(Zlib::Inflate.inflate(data))'],
 	])('cannot resolve, and says so: %s', async (_name, code) => {
 		expect(await read(code)).toContain('unknown');
