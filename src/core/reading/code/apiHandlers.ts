@@ -222,6 +222,20 @@ export function runsCode(language: CodeLanguage, ref: ArgumentRef = 0): ApiHandl
 	};
 }
 
+/**
+ * A call that loads native code (`ctypes.CDLL`, `Fiddle.dlopen`, `FFI::cdef`, `process.dlopen`): whatever it is then
+ * asked to run (`libc.system(b'id')`) is beyond the reader, so loading it is unknown and so is everything reached
+ * through it.
+ */
+export const loadsNativeCode: ApiHandler = (site, reading) => {
+	reading.emit({
+		kind: 'unknown',
+		call: site.api,
+		why: 'loads native code, which can run anything',
+	});
+	return [{ kind: 'dynamic', why: `native code loaded by ${site.api}` }];
+};
+
 /** A call whose effect is on its receiver's path (`Path(p).unlink()`). */
 export function touchesReceiver(op: FileOp): ApiHandler {
 	return (site, reading) => {

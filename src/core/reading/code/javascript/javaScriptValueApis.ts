@@ -1,12 +1,12 @@
 import type { ApiHandler } from '../codeReading';
-import { argument, runsCode } from '../apiHandlers';
+import { argument, emitSpawn, loadsNativeCode, option, runsCode } from '../apiHandlers';
 import { unknown } from '../codeValue';
 import type { Decoding } from '../decodedText';
 import { decodedText } from '../decodedText';
 import { environmentValue, importedModule, memberNamed } from '../dynamicAccess';
 import { concatenateAll, joinItems, mapText, splitText } from '../symbolicOps';
 import type { Candidates, SymbolicValue } from '../symbolicValue';
-import { api, fixedText, opaque, text, textsOf, union } from '../symbolicValue';
+import { api, fixedText, mayBeTrue, opaque, text, textsOf, union } from '../symbolicValue';
 import { canonicalJavaScriptModule } from './canonicalJavaScriptModule';
 
 /** `require(name)`, `import(name)`. */
@@ -77,6 +77,17 @@ const decodesUri: ApiHandler = (site) =>
 const splits: ApiHandler = (site) =>
 	splitText(site.receiver ? [site.receiver] : [], argument(site, 0), false);
 
+/** `new Worker(code, { eval: true })` runs code; `new Worker(file)` runs a Node script. */
+const workerThread: ApiHandler = (site, reading) => {
+	const evaluates = option(site, 'eval');
+	if (evaluates !== undefined && mayBeTrue(evaluates)) {
+		runsCode('javascript')(site, reading);
+	} else {
+		emitSpawn(reading, site, [[text('node')], argument(site, 0) ?? []]);
+	}
+	return [{ kind: 'instance', type: 'worker_threads.Worker' }];
+};
+
 const receiver: ApiHandler = (site) => (site.receiver ? [site.receiver] : []);
 
 /** JavaScript's module loading, code evaluation, decoders, environment and string helpers. */
@@ -93,10 +104,8 @@ export const JAVASCRIPT_VALUE_APIS: Readonly<Record<string, ApiHandler>> = {
 		});
 		return [{ kind: 'dynamic', why: 'an internal Node binding' }];
 	},
-	'process.dlopen': (site, reading) => {
-		reading.emit({ kind: 'unknown', call: site.api, why: 'loads native code' });
-		return undefined;
-	},
+	'process.dlopen': loadsNativeCode,
+	'worker_threads.Worker': workerThread,
 	'process.env[]': (site) => environmentValue(site.args[0] ?? []),
 	'globalThis[]': globalMember,
 	'global[]': globalMember,

@@ -1,5 +1,5 @@
 import type { ApiHandler } from '../codeReading';
-import { argument, both, emitSend, runsCode, sends } from '../apiHandlers';
+import { argument, both, emitSend, loadsNativeCode, runsCode, sends } from '../apiHandlers';
 import { unknown } from '../codeValue';
 import type { Decoding } from '../decodedText';
 import { decodedText } from '../decodedText';
@@ -119,6 +119,23 @@ const globalVariable: ApiHandler = (site, reading) =>
 		),
 	);
 
+/**
+ * `putenv('LD_PRELOAD=/tmp/x.so')`: the next program PHP starts (`mail()` runs sendmail) loads that library, the usual
+ * way around `disable_functions`; any variable the snippet does not fix may be that one.
+ */
+const setsLoaderVariable: ApiHandler = (site, reading) => {
+	for (const setting of textsOf(argument(site, 0) ?? [])) {
+		if (setting.kind === 'unknown' || /^\s*LD_|^\s*DYLD_/.test(setting.text)) {
+			reading.emit({
+				kind: 'unknown',
+				call: site.api,
+				why: `${site.text} may make the next program load a library`,
+			});
+		}
+	}
+	return undefined;
+};
+
 const environment: ApiHandler = (site) => environmentValue(site.args[0] ?? []);
 
 /** PHP network calls, code evaluation, callables, decoders, environment and string helpers. */
@@ -187,6 +204,10 @@ export const PHP_VALUE_APIS: Readonly<Record<string, ApiHandler>> = {
 				: text(unknown('a character the code computes')),
 		),
 	getenv: (site) => environmentValue(argument(site, 0) ?? []),
+	putenv: setsLoaderVariable,
+	'FFI.cdef': loadsNativeCode,
+	'FFI.load': loadsNativeCode,
+	dl: loadsNativeCode,
 	'$_SERVER[]': environment,
 	'$_ENV[]': environment,
 	'$GLOBALS[]': globalVariable,

@@ -1,6 +1,6 @@
 import type { ApiHandler, CallSite } from '../codeReading';
 import { clip } from '../codeReading';
-import { argument, runsCode } from '../apiHandlers';
+import { argument, loadsNativeCode, runsCode } from '../apiHandlers';
 import { unknown } from '../codeValue';
 import type { Decoding } from '../decodedText';
 import { decodedText } from '../decodedText';
@@ -161,6 +161,12 @@ export const PYTHON_VALUE_APIS: Readonly<Record<string, ApiHandler>> = {
 	'base64.a85decode': opaqueDecoding,
 	'marshal.loads': opaqueDecoding,
 	'pickle.loads': unpickles,
+	'ctypes.CDLL': loadsNativeCode,
+	'ctypes.PyDLL': loadsNativeCode,
+	'ctypes.WinDLL': loadsNativeCode,
+	'ctypes.OleDLL': loadsNativeCode,
+	'ctypes.LibraryLoader': loadsNativeCode,
+	'cffi.FFI': loadsNativeCode,
 	'pickle.load': unpickles,
 	'string.decode': receiver,
 	'string.encode': receiver,

@@ -1,5 +1,5 @@
 import type { ApiHandler } from '../codeReading';
-import { argument, both, emitSend, sends } from '../apiHandlers';
+import { argument, both, emitSend, loadsNativeCode, sends } from '../apiHandlers';
 import { unknown } from '../codeValue';
 import type { Decoding } from '../decodedText';
 import { decodedText } from '../decodedText';
@@ -108,6 +108,9 @@ export const RUBY_VALUE_APIS: Readonly<Record<string, ApiHandler>> = {
 	'string.unpack': unpacks(true),
 	'Zlib.Inflate.inflate': (site) => [text(unknown(`a string decoded at run time by ${site.api}`))],
 	'Marshal.load': unmarshals,
+	'Fiddle.dlopen': loadsNativeCode,
+	'Fiddle.Handle.new': loadsNativeCode,
+	'Kernel.syscall': loadsNativeCode,
 	'Kernel.require': loadsCode,
 	'Kernel.load': loadsCode,
 	'Kernel.require_relative': loadsCode,

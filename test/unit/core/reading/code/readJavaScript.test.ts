@@ -316,6 +316,11 @@ describe('JavaScript code (Node, Deno, Bun), parsed', () => {
 	it.each<[string, string, string[]]>([
 		['eval of a literal', 'eval("1 + 1")', ['code javascript: 1 + 1']],
 		['new Function', 'new Function("a", "return a")(1)', ['code javascript: return a']],
+		[
+			'a worker that evaluates its code',
+			'const { Worker } = require("worker_threads")\nnew Worker("process.exit(1)", { eval: true })',
+			['code javascript: process.exit(1)'],
+		],
 		['vm', 'require("vm").runInNewContext("this.x = 1")', ['code javascript: this.x = 1']],
 		[
 			'eval of base64 the reader can decode',

@@ -54,6 +54,14 @@ describe('PHP code, parsed', () => {
 			"include 'data://text/plain;base64,PD9waHAgc3lzdGVtKCdpZCcpOw==';",
 		],
 		['include of the request body', "include 'php://input';"],
+		[
+			'a library preloaded into the next program',
+			'putenv("LD_PRELOAD=/tmp/x.so"); mail("a@b.c", "", "");',
+		],
+		[
+			'native code through FFI',
+			'$ffi = FFI::cdef("int system(const char *c);"); $ffi->system("id");',
+		],
 		['a variable variable', '$$name("x");'],
 	])('cannot resolve, and says so: %s', async (_name, code) => {
 		expect(await read(code)).toContain('unknown');

@@ -110,6 +110,11 @@ describe('Python code, parsed', () => {
 		['a frame’s globals', 'import sys\nsys._getframe().f_globals["os"].system("id")'],
 		['a function’s globals', '(lambda: 0).__globals__["os"].system("id")'],
 		['calling what eval returns', 'eval("__import__")("os").system("id")'],
+		['native code through ctypes', 'import ctypes\nctypes.CDLL(None).system(b"id")'],
+		[
+			'native code through ctypes.cdll',
+			'import ctypes\nctypes.cdll.LoadLibrary("libc.so.6").system(b"id")',
+		],
 	])('cannot resolve, and says so: %s', async (_name, code) => {
 		expect(await read(code)).toContain('unknown');
 	});

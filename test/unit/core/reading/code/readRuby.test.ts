@@ -70,6 +70,7 @@ describe('Ruby code, parsed', () => {
 		['require of a computed library', 'require lib'],
 		['Marshal.load', 'Marshal.load(File.binread("obj"))'],
 		['calling what eval returns', 'eval("Kernel").system("id")'],
+		['native code through Fiddle', 'require "fiddle"\nFiddle.dlopen(nil)["system"]'],
 		['an instance variable read by name', 'obj.instance_variable_get(:@run).call("id")'],
 		['eval of decoded data the reader cannot undo', 'eval(Zlib::Inflate.inflate(data))'],
 	])('cannot resolve, and says so: %s', async (_name, code) => {
