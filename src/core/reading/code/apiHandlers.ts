@@ -20,7 +20,7 @@ export function argument(site: CallSite, ref: ArgumentRef): Candidates | undefin
 }
 
 /** The arguments from a position on (`File.delete(a, b, c)`). */
-export function argumentsFrom(site: CallSite, position: number): Candidates {
+function argumentsFrom(site: CallSite, position: number): Candidates {
 	return union(
 		...site.args.slice(position),
 		site.spread ? [opaque('an argument spread from a value')] : [],

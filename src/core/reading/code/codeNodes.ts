@@ -35,8 +35,3 @@ export function fieldOf(node: CodeSyntaxNode, field: string): CodeSyntaxNode | u
 	}
 	return undefined;
 }
-
-/** The first named child of a given type. */
-export function childOfType(node: CodeSyntaxNode, type: string): CodeSyntaxNode | undefined {
-	return namedChildren(node).find((child) => child.type === type);
-}

@@ -6,30 +6,31 @@ import type { Candidates, SymbolicValue } from './symbolicValue';
 import { textsOf } from './symbolicValue';
 
 /**
- * What opening a file with a C-style mode does (`'r'`, `'w'`, `'a+'`, Node's `'wx'`, PHP's `'c'`): a mode the
- * snippet does not fix, or a numeric flag set, may read and write.
+ * What opening a file with a C-style mode does (`'r'`, `'w'`, `'a+'`, Node's `'wx'`, PHP's `'c'` and `'e'`, Ruby's
+ * `'w:UTF-8'`); no mode reads. A mode the snippet does not fix, or a numeric flag set, may read and write.
  */
-export function opsOfMode(modes: Candidates | undefined, fallback: FileOp = 'read'): FileOp[] {
+function opsOfMode(modes: Candidates | undefined): FileOp[] {
 	if (modes === undefined) {
-		return [fallback];
+		return ['read'];
 	}
 	const ops = new Set<FileOp>();
 	for (const mode of textsOf(modes)) {
-		if (mode.kind !== 'literal' || !/^[rwaxc][bt+sx]*$/.test(mode.text)) {
+		const letters = mode.kind === 'literal' ? mode.text.replace(/:.*$/, '') : '';
+		if (!/^[rwaxc][bt+sxe]*$/.test(letters)) {
 			ops.add('read').add('write');
 			continue;
 		}
-		const first = mode.text.charAt(0);
+		const first = letters.charAt(0);
 		ops.add(first === 'r' ? 'read' : first === 'a' ? 'append' : 'write');
-		if (mode.text.includes('+')) {
-			ops.add(first === 'a' ? 'read' : first === 'r' ? 'write' : 'read');
+		if (letters.includes('+')) {
+			ops.add(first === 'r' ? 'write' : 'read');
 		}
 	}
 	return [...ops];
 }
 
 /** Whether a path is a URL a file call would fetch (PHP's and Ruby's `open('https://…')`). */
-export function isUrl(path: string): boolean {
+function isUrl(path: string): boolean {
 	return /^(?:https?|ftps?|wss?):\/\//i.test(path);
 }
 

@@ -201,7 +201,7 @@ function defineFunction(
 }
 
 /** A function's parameters, binding each default value as one of the parameter's values. */
-export function javaScriptParameters(node: CodeSyntaxNode, reading: CodeReading): Parameter[] {
+function javaScriptParameters(node: CodeSyntaxNode, reading: CodeReading): Parameter[] {
 	const single = fieldOf(node, 'parameter');
 	if (single) {
 		return [{ name: single.text, position: 0 }];

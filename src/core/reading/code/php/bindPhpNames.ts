@@ -91,7 +91,7 @@ function bindForeach(node: CodeSyntaxNode, reading: CodeReading): void {
 }
 
 /** A function's parameters, binding each default value as one of the parameter's values. */
-export function phpParameters(node: CodeSyntaxNode, reading: CodeReading): Parameter[] {
+function phpParameters(node: CodeSyntaxNode, reading: CodeReading): Parameter[] {
 	const list = fieldOf(node, 'parameters');
 	return (list ? namedChildren(list) : []).flatMap((child, position): Parameter[] => {
 		const name = variableName(fieldOf(child, 'name'));

@@ -149,10 +149,7 @@ function defineFunction(
 }
 
 /** A Python parameter list, binding each default value as one of the parameter's values. */
-export function pythonParameters(
-	node: CodeSyntaxNode | undefined,
-	reading: CodeReading,
-): Parameter[] {
+function pythonParameters(node: CodeSyntaxNode | undefined, reading: CodeReading): Parameter[] {
 	const parameters: Parameter[] = [];
 	let position = 0;
 	let keywordOnly = false;

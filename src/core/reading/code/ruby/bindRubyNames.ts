@@ -115,10 +115,7 @@ function defineMethod(node: CodeSyntaxNode, reading: CodeReading): void {
 }
 
 /** A method's, block's or lambda's parameters, binding each default value as one of the parameter's values. */
-export function rubyParameters(
-	node: CodeSyntaxNode | undefined,
-	reading: CodeReading,
-): Parameter[] {
+function rubyParameters(node: CodeSyntaxNode | undefined, reading: CodeReading): Parameter[] {
 	let position = 0;
 	return (node ? namedChildren(node) : []).flatMap((child): Parameter[] => {
 		const name = child.type === 'identifier' ? child.text : fieldOf(child, 'name')?.text;

@@ -83,6 +83,16 @@ describe('Ruby code, parsed', () => {
 		['File.write appending', 'File.write(".bashrc", "x", mode: "a")', ['append .bashrc']],
 		['File.open with a block', 'File.open("log", "a") { |f| f.puts "x" }', ['append log']],
 		['File.open for reading', 'File.open(".env").each_line { |l| puts l }', ['read .env']],
+		[
+			'File.open with an encoding',
+			'File.open("notes", "w:UTF-8") { |f| f << "x" }',
+			['write notes'],
+		],
+		[
+			'File.open with numeric flags',
+			'File.open("f", File::WRONLY | File::CREAT)',
+			['read f', 'write f'],
+		],
 		['File.delete of several', 'File.delete("a", "b")', ['delete a,b']],
 		['File.rename', 'File.rename("old", "new")', ['move new <- old']],
 		['File.symlink', 'File.symlink("/", "root")', ['link root <- /']],
