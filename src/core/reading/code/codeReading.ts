@@ -138,11 +138,6 @@ export class CodeReading {
 		}
 	}
 
-	/** Whether the snippet binds the name anywhere. */
-	binds(name: string): boolean {
-		return this.bindings.has(name);
-	}
-
 	/** Records a function the snippet defines by name, so its parameters take the values of its calls. */
 	defineFunction(name: string, parameters: readonly Parameter[]): void {
 		this.functions.set(name, [...(this.functions.get(name) ?? []), [...parameters]]);

@@ -43,8 +43,14 @@ export function innerContext(
 	}
 }
 
-/** Whether code in `binding`'s context has surely run when code in `use`'s context runs (no branch of its own). */
+/**
+ * Whether code in `binding`'s context has surely run when code in `use`'s context runs: it has no branch of its own,
+ * and it is not inside a function (which may run later, or never, and may bind a local of the same name).
+ */
 export function surelyRunsBefore(binding: FlowContext, use: FlowContext): boolean {
+	if (binding.inFunction) {
+		return false;
+	}
 	const last = binding.chain.at(-1);
 	return last === undefined || use.chain.includes(last);
 }

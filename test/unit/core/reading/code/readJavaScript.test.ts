@@ -228,6 +228,11 @@ describe('JavaScript code (Node, Deno, Bun), parsed', () => {
 			['delete /etc/passwd'],
 		],
 		[
+			'an assignment inside a function does not hide the outer value',
+			'let p = "/etc/hosts"; function f() { p = "safe" } require("fs").unlinkSync(p)',
+			['delete /etc/hosts,safe'],
+		],
+		[
 			'a reassigned let',
 			'let p = "/tmp"; p = require("path").join(p, "x"); require("fs").rmSync(p)',
 			['delete /tmp/x'],

@@ -275,6 +275,11 @@ describe('Python code, parsed', () => {
 			['delete a.txt,b.txt'],
 		],
 		[
+			'an assignment inside a function does not hide the module-level value',
+			'import os\np = "/etc/hosts"\ndef f():\n    p = "safe"\nos.remove(p)',
+			['delete /etc/hosts,safe'],
+		],
+		[
 			'a value assigned later in a loop',
 			'import os\nt = "a"\nwhile True:\n    os.remove(t)\n    t = "b"',
 			['delete a,b'],
