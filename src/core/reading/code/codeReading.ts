@@ -84,8 +84,8 @@ interface PlacedBinding {
 /**
  * The state of reading one snippet: where each name gets its values, the functions the snippet defines and the
  * actions found. A use at the top level sees the last binding that surely ran before it and every binding in a
- * branch after that (and, in a loop, the bindings later in the loop); a use inside a function sees every binding of
- * the name, since the function may run at any time. Evaluation is memoised per node and per name and bounded in
+ * branch after that, the bindings later in an enclosing loop, and every binding inside a function (which may be
+ * called at any time); a use inside a function sees every binding of the name. Evaluation is memoised per node and per name and bounded in
  * steps and depth ({@link OverReadingLimit}).
  */
 export class CodeReading {
@@ -237,12 +237,16 @@ export class CodeReading {
 				lastSure = index;
 			}
 		});
-		const inLoops = all.filter(
+		const later = all.filter(
 			(placed) =>
 				placed.position > use.startIndex &&
-				context.loops.some((loop) => placed.position <= loop.end),
+				// Later in an enclosing loop, or in a function, which may be called before this use.
+				(placed.context.inFunction || context.loops.some((loop) => placed.position <= loop.end)),
 		);
-		return [...before.slice(Math.max(lastSure, 0)), ...inLoops];
+		const earlierInFunctions = before
+			.slice(0, Math.max(lastSure, 0))
+			.filter((placed) => placed.context.inFunction);
+		return [...earlierInFunctions, ...before.slice(Math.max(lastSure, 0)), ...later];
 	}
 
 	/** Makes `from` evaluate as `to` (a Ruby heredoc's opening, whose text comes lines later). */

@@ -233,6 +233,11 @@ describe('JavaScript code (Node, Deno, Bun), parsed', () => {
 			['delete /etc/hosts,safe'],
 		],
 		[
+			'a hoisted function called before it is written may change a value',
+			'let p = "safe"; f(); require("fs").unlinkSync(p); function f() { p = "/etc/hosts" }',
+			['delete safe,/etc/hosts'],
+		],
+		[
 			'a reassigned let',
 			'let p = "/tmp"; p = require("path").join(p, "x"); require("fs").rmSync(p)',
 			['delete /tmp/x'],
