@@ -136,6 +136,7 @@ export function emitCode(
 	language: CodeLanguage,
 	values: Candidates,
 ): void {
+	reading.setsAnyName(`a value evaluated code may set (${site.api})`);
 	for (const value of values.length > 0 ? values : [opaque('no code')]) {
 		const code = fixedText(value);
 		const text = textsOf([value])[0];

@@ -74,11 +74,16 @@ export interface LanguageRules {
 	callText?(value: SymbolicValue & { kind: 'text' }, reading: CodeReading): SymbolicValue;
 }
 
-/** A binding with where it takes effect: the end of the code that binds, in its flow context. */
+/**
+ * A binding with where it takes effect: the end of the code that binds, in its flow context. `anyName` marks code
+ * that may set any name (`exec`, `eval`, `extract`, a call the reader cannot resolve): it adds a value the reader
+ * cannot fix to every name used after it, and never replaces earlier values.
+ */
 interface PlacedBinding {
 	readonly binding: Binding;
 	readonly position: number;
 	readonly context: FlowContext;
+	readonly anyName?: true;
 }
 
 /**
@@ -99,6 +104,9 @@ export class CodeReading {
 	private readonly pending = new Set<string>();
 	private readonly found = new Map<string, CodeAction>();
 	private readonly substitutes = new Map<string, CodeSyntaxNode>();
+	private readonly settersOfAnyName = new Map<string, PlacedBinding>();
+	private readonly evaluating: CodeSyntaxNode[] = [];
+	private foundNewSetter = false;
 	/** Modules whose names are in scope unqualified (`from os import *`, Ruby's `include FileUtils`). */
 	readonly openedModules: string[] = [];
 	private steps = 0;
@@ -114,6 +122,37 @@ export class CodeReading {
 	/** Reports an action. */
 	emit(action: CodeAction): void {
 		this.found.set(actionKey(action), action);
+	}
+
+	/**
+	 * Records that code may set any name here (`exec('p = …')`, `extract($_GET)`): names used after `at` (by default
+	 * the call being evaluated) may have values the reader cannot fix. Found while evaluating, it asks for another
+	 * pass ({@link needsAnotherPass}), since uses read before it was known took it as absent.
+	 */
+	setsAnyName(why: string, at: CodeSyntaxNode | undefined = this.evaluating.at(-1)): void {
+		if (!at || this.settersOfAnyName.has(nodeKey(at))) {
+			return;
+		}
+		this.settersOfAnyName.set(nodeKey(at), {
+			binding: { values: [opaque(why)] },
+			position: at.endIndex,
+			context: this.flowOf(at),
+			anyName: true,
+		});
+		this.foundNewSetter = true;
+	}
+
+	/** Whether evaluation found code that may set any name, so the calls must be evaluated again. */
+	get needsAnotherPass(): boolean {
+		return this.foundNewSetter;
+	}
+
+	/** Starts evaluating the calls again from scratch, keeping what the passes before learnt about bindings. */
+	startPass(): void {
+		this.names.clear();
+		this.nodes.clear();
+		this.found.clear();
+		this.foundNewSetter = false;
 	}
 
 	/** Records the flow context of a node (first pass, before any binding is recorded under it). */
@@ -189,12 +228,13 @@ export class CodeReading {
 
 	/** Every value a name may have where `use` reads it (anywhere, without `use`: `globals()[name]`). */
 	lookup(name: string, use?: CodeSyntaxNode): Candidates {
-		const all = this.bindings.get(name);
-		const reaching = all ? (use ? this.reaching(all, use) : all) : [];
-		if (reaching.length === 0) {
-			return this.rules.global(name, this);
+		const all = [...(this.bindings.get(name) ?? []), ...this.settersOfAnyName.values()];
+		const reaching = use ? this.reaching(all, use) : all;
+		if (reaching.every((placed) => placed.anyName)) {
+			const values = reaching.map(({ binding }) => ('values' in binding ? binding.values : []));
+			return union(this.rules.global(name, this), ...values);
 		}
-		const key = `${name}@${reaching.map((placed) => all?.indexOf(placed)).join(',')}`;
+		const key = `${name}@${reaching.map((placed) => all.indexOf(placed)).join(',')}`;
 		const known = this.names.get(key);
 		if (known) {
 			return known;
@@ -233,7 +273,7 @@ export class CodeReading {
 			.sort((a, b) => a.position - b.position);
 		let lastSure = -1;
 		before.forEach((placed, index) => {
-			if (surelyRunsBefore(placed.context, context)) {
+			if (!placed.anyName && surelyRunsBefore(placed.context, context)) {
 				lastSure = index;
 			}
 		});
@@ -245,7 +285,7 @@ export class CodeReading {
 		);
 		const earlierInFunctions = before
 			.slice(0, Math.max(lastSure, 0))
-			.filter((placed) => placed.context.inFunction);
+			.filter((placed) => placed.context.inFunction && !placed.anyName);
 		return [...earlierInFunctions, ...before.slice(Math.max(lastSure, 0)), ...later];
 	}
 
@@ -274,12 +314,14 @@ export class CodeReading {
 			);
 		}
 		this.depth++;
+		this.evaluating.push(node);
 		try {
 			const values = this.rules.evaluate(node, this);
 			this.nodes.set(key, values);
 			return values;
 		} finally {
 			this.depth--;
+			this.evaluating.pop();
 		}
 	}
 
@@ -311,6 +353,7 @@ export class CodeReading {
 			}
 			case 'dynamic':
 				this.emit({ kind: 'unknown', call: clip(site.text), why: callee.why });
+				this.setsAnyName(`a value code the reader cannot resolve may set (${clip(site.text)})`);
 				return [callee];
 			case 'text':
 				return this.rules.callText

@@ -7,6 +7,9 @@ import { innerContext, TOP_LEVEL } from './flowContext';
 import { PlainNode } from './plainNode';
 import { MAX_CODE_LENGTH, MAX_DEPTH, MAX_NODES, OverReadingLimit } from './readingLimits';
 
+/** Most evaluation passes one snippet gets; each pass can only add code that may set any name, so few are needed. */
+const MAX_PASSES = 4;
+
 /** A node in the order the passes visit it, with its parent. */
 interface Visit {
 	readonly node: CodeSyntaxNode;
@@ -74,10 +77,22 @@ export function readSnippet(
 			rules.bindNames(node, parent, reading);
 		}
 		reading.linkCalls();
-		for (const { node } of visits) {
-			if (rules.isCall(node)) {
-				reading.evaluate(node);
+		// Code that may set any name (`exec`, `eval`) is often only found by evaluating (`getattr(b, 'ex' + 'ec')`);
+		// each pass that finds more such code reads every call again with it in place.
+		for (let pass = 0; pass === 0 || (reading.needsAnotherPass && pass < MAX_PASSES); pass++) {
+			reading.startPass();
+			for (const { node } of visits) {
+				if (rules.isCall(node)) {
+					reading.evaluate(node);
+				}
 			}
+		}
+		if (reading.needsAnotherPass) {
+			reading.emit({
+				kind: 'unknown',
+				call,
+				why: 'the code evaluates code that evaluates code, deeper than the reader follows',
+			});
 		}
 	} catch (error) {
 		// Over a limit, out of stack, or a fault in the reader itself: what was read stands, and the rest is asked.

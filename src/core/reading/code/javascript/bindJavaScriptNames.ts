@@ -46,6 +46,10 @@ export function bindJavaScriptNames(
 			}
 			return;
 		}
+		case 'with_statement':
+			// Names inside `with (obj)` may be members of an object the reader cannot see.
+			reading.setsAnyName('a name a with statement may take from its object', node);
+			return;
 		case 'for_in_statement':
 			return bindPattern(fieldOf(node, 'left'), fieldOf(node, 'right'), reading, (values) =>
 				elementsOf(values),
@@ -92,6 +96,16 @@ function bindDeclarator(
 	reading: CodeReading,
 	at: CodeSyntaxNode,
 ): void {
+	const global = target ? globalObjectMember(target) : undefined;
+	if (global !== undefined && value) {
+		// `globalThis.p = …` sets the global `p`; `globalThis[k] = …` may set any.
+		if (global === '') {
+			reading.setsAnyName('a global set by a name computed at run time', at);
+		} else {
+			reading.bind(global, { node: value }, at);
+		}
+		return;
+	}
 	if (target?.type === 'identifier' && value && FUNCTIONS.has(value.type)) {
 		defineFunction(target.text, value, reading);
 	}
@@ -266,6 +280,25 @@ function writtenArguments(node: CodeSyntaxNode | undefined): WrittenArguments {
 		positional: node?.type === 'template_string' ? [node] : positional,
 		keywords: new Map(),
 	};
+}
+
+const GLOBAL_OBJECTS = new Set(['globalThis', 'global', 'window', 'self', 'this']);
+
+/** The global a member of the global object names (`globalThis.p` → `p`), `''` when computed, else undefined. */
+function globalObjectMember(target: CodeSyntaxNode): string | undefined {
+	const object = fieldOf(target, 'object');
+	if (!object || !GLOBAL_OBJECTS.has(object.text)) {
+		return undefined;
+	}
+	if (target.type === 'member_expression') {
+		return fieldOf(target, 'property')?.text;
+	}
+	const index = fieldOf(target, 'index');
+	return target.type === 'subscript_expression' && index?.type === 'string'
+		? index.text.slice(1, -1)
+		: target.type === 'subscript_expression'
+			? ''
+			: undefined;
 }
 
 function usedAsValue(node: CodeSyntaxNode, parent: CodeSyntaxNode): boolean {

@@ -57,6 +57,10 @@ function bindAssignment(node: CodeSyntaxNode, reading: CodeReading): void {
 	if (!left || !right) {
 		return;
 	}
+	if (left.type === 'dynamic_variable_name' || isGlobalsEntry(left)) {
+		// `$$name = …`, `$GLOBALS[$k] = …`: a variable named at run time.
+		reading.setsAnyName('a variable set by a name computed at run time', node);
+	}
 	const name = variableName(left);
 	if (name) {
 		if (FUNCTIONS.has(right.type)) {
@@ -73,6 +77,12 @@ function bindAssignment(node: CodeSyntaxNode, reading: CodeReading): void {
 			}
 		});
 	}
+}
+
+function isGlobalsEntry(node: CodeSyntaxNode): boolean {
+	return (
+		node.type === 'subscript_expression' && variableName(namedChildren(node)[0]) === '$GLOBALS'
+	);
 }
 
 /** `foreach ($items as $value)` and `foreach ($items as $key => $value)`. */

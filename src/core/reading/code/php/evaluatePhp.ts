@@ -46,6 +46,8 @@ const shellCommand: Evaluator = (node, reading) => {
  * (`data://…;base64,…`, `php://input`, a URL), loads code the reader cannot see.
  */
 const includes: Evaluator = (node, reading) => {
+	// Included code runs in this scope, so it may set any of the snippet's variables.
+	reading.setsAnyName(`a variable ${clip(node.text)} may set`);
 	for (const path of textsOf(last(node, reading))) {
 		if (
 			path.kind === 'unknown' ||

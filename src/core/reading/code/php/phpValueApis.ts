@@ -136,6 +136,12 @@ const setsLoaderVariable: ApiHandler = (site, reading) => {
 	return undefined;
 };
 
+/** `extract($_GET)`, `parse_str($query)`: variables named by the data, which may be any of the snippet's. */
+const setsVariables: ApiHandler = (site, reading) => {
+	reading.setsAnyName(`a variable ${site.api} may set`);
+	return undefined;
+};
+
 const environment: ApiHandler = (site) => environmentValue(site.args[0] ?? []);
 
 /** PHP network calls, code evaluation, callables, decoders, environment and string helpers. */
@@ -204,6 +210,9 @@ export const PHP_VALUE_APIS: Readonly<Record<string, ApiHandler>> = {
 				: text(unknown('a character the code computes')),
 		),
 	getenv: (site) => environmentValue(argument(site, 0) ?? []),
+	extract: setsVariables,
+	parse_str: setsVariables,
+	mb_parse_str: setsVariables,
 	putenv: setsLoaderVariable,
 	'FFI.cdef': loadsNativeCode,
 	'FFI.load': loadsNativeCode,

@@ -74,6 +74,12 @@ const ownName: ApiHandler = (site, reading) =>
 		),
 	);
 
+/** `globals()`, `locals()`: the snippet's own names, which code may also set through it (`globals()['p'] = …`). */
+const namespace: ApiHandler = (site, reading) => {
+	reading.setsAnyName(`a value set through ${site.api}()`);
+	return [api('builtins.globals')];
+};
+
 /** `pickle.loads(data)`: unpickling runs code that the data names, whatever the data is. */
 const unpickles: ApiHandler = (site, reading) => {
 	reading.emit({
@@ -129,9 +135,13 @@ export const PYTHON_VALUE_APIS: Readonly<Record<string, ApiHandler>> = {
 	'builtins.__import__': importsModule,
 	'importlib.import_module': importsModule,
 	'importlib.__import__': importsModule,
-	'builtins.globals': () => [api('builtins.globals')],
-	'builtins.locals': () => [api('builtins.globals')],
-	'builtins.vars': (site) => argument(site, 0) ?? [api('builtins.globals')],
+	'builtins.globals': namespace,
+	'builtins.locals': namespace,
+	'builtins.vars': (site, reading) => argument(site, 0) ?? namespace(site, reading),
+	'builtins.setattr': (site, reading) => {
+		reading.setsAnyName(`a value ${site.api} may set`);
+		return undefined;
+	},
 	'builtins.globals[]': ownName,
 	'sys.modules[]': (site, reading) =>
 		importedModule(reading, site, site.args[0] ?? [], canonicalPythonModule),

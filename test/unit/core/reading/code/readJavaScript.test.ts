@@ -238,6 +238,17 @@ describe('JavaScript code (Node, Deno, Bun), parsed', () => {
 			['delete safe,/etc/hosts'],
 		],
 		[
+			'eval may set any name',
+			'let p = "notes.txt"; eval("p = \'/etc/hosts\'"); require("fs").unlinkSync(p)',
+			["code javascript: p = '/etc/hosts'", 'delete notes.txt,?'],
+		],
+		[
+			'a global set through globalThis',
+			'globalThis.p = "/etc/hosts"; require("fs").unlinkSync(p)',
+			['delete /etc/hosts'],
+		],
+		['a name inside with', 'with (o) { require("fs").unlinkSync(p) }', ['delete ?']],
+		[
 			'a reassigned let',
 			'let p = "/tmp"; p = require("path").join(p, "x"); require("fs").rmSync(p)',
 			['delete /tmp/x'],

@@ -108,6 +108,21 @@ describe('PHP code, parsed', () => {
 		['single quotes do not interpolate', "system('echo $x');", ['shell echo $x']],
 		['$_SERVER', 'unlink($_SERVER["HOME"] . "/.profile");', ['delete $HOME/.profile']],
 		['getenv', 'echo file_get_contents(getenv("HOME") . "/.netrc");', ['read $HOME/.netrc']],
+		[
+			'extract may set any variable',
+			'$p = "notes.txt"; extract($_GET); unlink($p);',
+			['delete notes.txt,?'],
+		],
+		[
+			'a variable variable may set any variable',
+			'$p = "notes.txt"; $$n = "/etc/hosts"; unlink($p);',
+			['delete notes.txt,?'],
+		],
+		[
+			'include may set any variable',
+			'$p = "notes.txt"; include "conf.php"; unlink($p);',
+			['delete notes.txt,?'],
+		],
 		['.=', '$c = "rm"; $c .= " -rf /"; system($c);', ['shell rm -rf /']],
 		['reassignment', '$p = "/tmp"; $p = $p . "/x"; unlink($p);', ['delete /tmp/x']],
 		['foreach', 'foreach (["a", "b"] as $f) { unlink($f); }', ['delete a,b']],

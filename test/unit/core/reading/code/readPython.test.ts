@@ -300,6 +300,26 @@ describe('Python code, parsed', () => {
 		['a walrus', 'import os\nif (p := "k"):\n    os.remove(p)', ['delete k']],
 		['bytes', 'import subprocess\nsubprocess.run(b"ls", shell=True)', ['shell ls']],
 		[
+			'exec may set any name',
+			'import os\np = "notes.txt"\nexec("p = \'/etc/hosts\'")\nos.remove(p)',
+			["code python: p = '/etc/hosts'", 'delete notes.txt,?'],
+		],
+		[
+			'an exec found only by evaluating may set any name',
+			'import os, builtins\np = "notes.txt"\ngetattr(builtins, "ex" + "ec")("p = 1")\nos.remove(p)',
+			['code python: p = 1', 'delete notes.txt,?'],
+		],
+		[
+			'globals() may set any name',
+			'import os\np = "notes.txt"\nglobals()["p"] = "/etc/hosts"\nos.remove(p)',
+			['delete notes.txt,?'],
+		],
+		[
+			'modules stay known after an exec',
+			'import os\nexec("x = 1")\nos.system("id")',
+			['code python: x = 1', 'shell id'],
+		],
+		[
 			'str.split',
 			'import subprocess\nsubprocess.run("rm -rf  build".split())',
 			['spawn rm·-rf·build'],

@@ -151,6 +151,11 @@ describe('Ruby code, parsed', () => {
 		['a single-quoted string keeps #{}', "system('echo #{x}')", ['shell echo #{x}']],
 		['multiple assignment', 'a, b = "from", "to"\nFile.rename(a, b)', ['move to <- from']],
 		['a ternary', 'File.delete(x ? "a" : "b")', ['delete a,b']],
+		[
+			'eval may set any name',
+			'p = "notes.txt"\neval("p = \'/etc/hosts\'")\nFile.delete(p)',
+			["code ruby: p = '/etc/hosts'", 'delete notes.txt,?'],
+		],
 		['split words', 'system(*"rm -rf /srv".split)', ['spawn rm·-rf·/srv']],
 		['Shellwords', 'system(*Shellwords.split("rm -rf \'a b\'"))', ['spawn rm·-rf·a b']],
 	])('follows values: %s', async (_name, code, expected) => {
