@@ -47,6 +47,8 @@ const bridgeOptions = {
 		'bridge-shell': 'src/node/shell/grammarBundle.ts',
 		'bridge-code': 'src/node/shell/codeReader.ts',
 		'bridge-regex': 'src/node/regex/re2Bundle.ts',
+		// OpenTelemetry: loaded only when decisions are exported (see docs/decisions/otel-export.md).
+		'otel-export': 'src/node/telemetry/otelExportBundle.ts',
 	},
 	outdir: 'dist',
 	plugins: [regexEngineApart()],

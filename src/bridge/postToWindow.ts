@@ -29,6 +29,8 @@ export interface WindowRequest {
 	readonly event?: string;
 	readonly payload: unknown;
 	readonly cwd: string;
+	/** The hook process's `TRACEPARENT`, passed on so the decision's span joins the caller's trace. */
+	readonly traceparent?: string;
 }
 
 /** How long to wait for a window to accept the connection; once connected, the answer may take as long as an approval. */

@@ -37,9 +37,15 @@ export function readHookInput(hintArg: string | undefined): HookInput {
 		typeof (payload as { cwd?: unknown } | null)?.cwd === 'string'
 			? (payload as { cwd: string }).cwd
 			: process.cwd();
+	const traceparent = process.env.TRACEPARENT;
 	return {
 		kind: 'read',
 		payload,
-		request: { ...(hintArg !== undefined && { event: hintArg }), payload, cwd },
+		request: {
+			...(hintArg !== undefined && { event: hintArg }),
+			payload,
+			cwd,
+			...(traceparent !== undefined && traceparent.length <= 256 && { traceparent }),
+		},
 	};
 }

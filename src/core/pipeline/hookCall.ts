@@ -8,6 +8,8 @@ export interface HookCall {
 	/** The hook process's working directory, used when the payload carries no `cwd`. */
 	readonly cwd?: string;
 	readonly signal?: AbortSignal;
+	/** The hook process's `TRACEPARENT` (W3C trace context), so an exported decision joins the caller's trace. */
+	readonly traceparent?: string;
 }
 
 /**

@@ -86,7 +86,7 @@ if [ -S "\${HOOKWARDEN_ENDPOINT:-}" ] && [ -r "\${HOOKWARDEN_SECRET_FILE:-}" ] &
 	'' | *[!A-Za-z]*) ;;
 	*)
 		payload=$(cat)
-		if [ -n "$payload" ] && answer=$(curl -sf --unix-socket "$HOOKWARDEN_ENDPOINT" -H @"$HOOKWARDEN_SECRET_FILE" -H 'content-type: application/json' --data-binary @- "http://hookwarden${HOOK_PATH}$event" <<HOOKWARDEN_REQUEST
+		if [ -n "$payload" ] && answer=$(curl -sf --unix-socket "$HOOKWARDEN_ENDPOINT" -H @"$HOOKWARDEN_SECRET_FILE" -H 'content-type: application/json' -H "traceparent: \${TRACEPARENT:-}" --data-binary @- "http://hookwarden${HOOK_PATH}$event" <<HOOKWARDEN_REQUEST
 {"v":${PROTOCOL_VERSION},"event":"$event","client":"sh","payload":$payload}
 HOOKWARDEN_REQUEST
 ); then

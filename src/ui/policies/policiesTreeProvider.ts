@@ -30,11 +30,13 @@ export class PoliciesTreeProvider
 			node.children
 				? vscode.TreeItemCollapsibleState.Expanded
 				: vscode.TreeItemCollapsibleState.None,
-			node.reveal && {
-				command: this.revealCommand,
-				title: 'Go to Rule',
-				arguments: [node.reveal.file, node.reveal.index],
-			},
+			node.open
+				? { command: node.open.command, title: node.label, arguments: [...node.open.arguments] }
+				: node.reveal && {
+						command: this.revealCommand,
+						title: 'Go to Rule',
+						arguments: [node.reveal.file, node.reveal.index, node.reveal.setting],
+					},
 		);
 	}
 
