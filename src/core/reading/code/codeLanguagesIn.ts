@@ -32,3 +32,15 @@ export function codeLanguagesIn(commandLine: string): CodeLanguage[] {
 	}
 	return [...found];
 }
+
+const CODE_LANGUAGES: ReadonlySet<string> = new Set<CodeLanguage>([
+	'python',
+	'javascript',
+	'ruby',
+	'php',
+]);
+
+/** The parsed language an interpreter language is (`python` is; `perl`, `awk` and `lua` are read with patterns). */
+export function asCodeLanguage(language: string): CodeLanguage | undefined {
+	return CODE_LANGUAGES.has(language) ? (language as CodeLanguage) : undefined;
+}

@@ -8,7 +8,12 @@ import {
 	readsScriptFromStdin,
 } from './embeddedScripts';
 import { fedText, literalOutput, substitutedLiteral } from './fedScripts';
-import { codeEffects, interpreterCode, interpreterReadsStdin } from './interpreterCode';
+import {
+	type CodeEffectReader,
+	codeEffects,
+	interpreterCode,
+	interpreterReadsStdin,
+} from './interpreterCode';
 import { runsInputAsCode } from './inputAsCode';
 import { isJobRunner, parallelRuns, xargsRuns } from './jobRunners';
 import { programName } from './programName';
@@ -172,7 +177,11 @@ export class CommandCollector {
 	/** Files the line writes with text it shows (`cat > x.sh <<EOF`), so running them later reads that text. */
 	private readonly writtenFiles = new Map<string, string>();
 
-	constructor(private readonly reparse: Reparse) {}
+	/** `readCode` parses interpreter code where it can; code it cannot read is read with patterns. */
+	constructor(
+		private readonly reparse: Reparse,
+		private readonly readParsedCode?: CodeEffectReader,
+	) {}
 
 	/** A fresh pipeline id, unique within the line. */
 	newPipeline(): number {
@@ -537,7 +546,9 @@ export class CommandCollector {
 		) {
 			codes.push({ language: stdinLanguage, code: stdinText });
 		}
-		for (const effect of codes.flatMap(codeEffects)) {
+		for (const effect of codes.flatMap(
+			(code) => this.readParsedCode?.(code) ?? codeEffects(code),
+		)) {
 			if (effect.shell !== undefined) {
 				this.reparse(effect.shell, { ...inner, origin: 'interpreter', dialect: 'bash' });
 			} else if (effect.argv) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CodeLanguage } from '../../../../src/core/reading/code/codeAction';
 import type { CodeParser } from '../../../../src/core/reading/code/codeParser';
 import { readCode } from '../../../../src/core/reading/code/readCode';
+import { UNRESOLVED_CODE } from '../../../../src/core/reading/shell/interpreterCode';
 import { createCodeAnalysis } from '../../../../src/node/shell/codeAnalysis';
 import { CODE_GRAMMAR_FILES, createCodeParser } from '../../../../src/node/shell/codeGrammars';
 
@@ -13,9 +14,9 @@ async function readerOf(language: CodeLanguage) {
 }
 
 describe('createCodeAnalysis', () => {
-	it('loads each language’s grammar once, on the first snippet that needs it', async () => {
+	it('loads each language’s grammar once, when a line first carries its code', async () => {
 		const loads: CodeLanguage[] = [];
-		const read = createCodeAnalysis({
+		const analysis = createCodeAnalysis({
 			bundleFolder: '/nowhere',
 			baselineWasmOnly: true,
 			load: (language) => {
@@ -23,18 +24,22 @@ describe('createCodeAnalysis', () => {
 				return readerOf(language);
 			},
 		});
-		expect(await read('python', 'import os; os.remove("a")')).toMatchObject([
-			{ kind: 'file', op: 'delete' },
+		expect(analysis.read({ language: 'python', code: 'import os' })).toBeUndefined();
+		expect(await analysis.load(['python'])).toEqual([]);
+		expect(analysis.read({ language: 'python', code: 'import os; os.remove("a")' })).toEqual([
+			{ argv: ['rm', '-f', 'a'], text: 'os.remove' },
 		]);
-		expect(await read('python', 'import os; os.system("id")')).toMatchObject([{ kind: 'shell' }]);
-		expect(await read('ruby', 'system("id")')).toMatchObject([{ kind: 'shell' }]);
+		expect(await analysis.load(['python', 'ruby'])).toEqual([]);
+		expect(analysis.read({ language: 'ruby', code: 'system("id")' })).toEqual([
+			{ shell: 'id', text: 'Kernel.system' },
+		]);
 		expect(loads).toEqual(['python', 'ruby']);
 	});
 
-	it('answers unknown (never harmless) when a grammar fails to load, and loads it again next time', async () => {
+	it('leaves a language whose grammar fails to load to the patterns, and loads it again next time', async () => {
 		const warnings: string[] = [];
 		let loads = 0;
-		const read = createCodeAnalysis({
+		const analysis = createCodeAnalysis({
 			bundleFolder: '/nowhere',
 			baselineWasmOnly: true,
 			warn: (line) => warnings.push(line),
@@ -43,15 +48,15 @@ describe('createCodeAnalysis', () => {
 				return loads === 1 ? Promise.reject(new Error('wasm out of memory')) : readerOf(language);
 			},
 		});
-		expect(await read('php', 'unlink("x");')).toEqual([
-			{
-				kind: 'unknown',
-				call: 'php code',
-				why: 'the php grammar could not be loaded (wasm out of memory)',
-			},
+		expect(await analysis.load(['php'])).toEqual(['php']);
+		expect(analysis.read({ language: 'php', code: 'unlink("x");' })).toBeUndefined();
+		expect(warnings).toEqual([
+			'the php grammar could not be loaded (wasm out of memory); its code is read with patterns',
 		]);
-		expect(warnings).toHaveLength(1);
-		expect(await read('php', 'unlink("x");')).toMatchObject([{ kind: 'file', op: 'delete' }]);
+		expect(await analysis.load(['php'])).toEqual([]);
+		expect(analysis.read({ language: 'php', code: 'unlink("x");' })).toEqual([
+			{ argv: ['rm', '-f', 'x'], text: 'unlink' },
+		]);
 		expect(loads).toBe(2);
 	});
 
@@ -63,33 +68,35 @@ describe('createCodeAnalysis', () => {
 				throw new Error('bundle missing');
 			},
 		});
-		expect(await throwing('javascript', 'eval("1")')).toMatchObject([
-			{ kind: 'unknown', why: /bundle missing/ },
-		]);
+		expect(await throwing.load(['javascript'])).toEqual(['javascript']);
 		const missing = createCodeAnalysis({ bundleFolder: '/nowhere', baselineWasmOnly: true });
-		expect(await missing('javascript', 'eval("1")')).toMatchObject([
-			{ kind: 'unknown', why: /javascript grammar could not be loaded/ },
-		]);
+		expect(await missing.load(['javascript'])).toEqual(['javascript']);
 	});
 
-	it('answers unknown when the parser gives up or throws', async () => {
+	it('asks about code when the parser gives up or throws', async () => {
 		const givesUp: CodeParser = { parse: () => null };
 		const throws: CodeParser = {
 			parse: () => {
 				throw new Error('RuntimeError: unreachable');
 			},
 		};
-		const readWith = (parser: CodeParser) =>
-			createCodeAnalysis({
+		const readWith = async (parser: CodeParser) => {
+			const analysis = createCodeAnalysis({
 				bundleFolder: '/nowhere',
 				baselineWasmOnly: true,
 				load: (language) => Promise.resolve((code: string) => readCode(language, code, parser)),
 			});
-		expect(await readWith(givesUp)('python', 'x = 1')).toMatchObject([
-			{ kind: 'unknown', why: /gave up/ },
+			await analysis.load(['python']);
+			return analysis.read({ language: 'python', code: 'x = 1' });
+		};
+		expect(await readWith(givesUp)).toEqual([
+			{ argv: [UNRESOLVED_CODE, expect.stringMatching(/gave up/)], text: 'python code' },
 		]);
-		expect(await readWith(throws)('python', 'x = 1')).toMatchObject([
-			{ kind: 'unknown', why: /parser failed.*unreachable/ },
+		expect(await readWith(throws)).toEqual([
+			{
+				argv: [UNRESOLVED_CODE, expect.stringMatching(/parser failed.*unreachable/)],
+				text: 'python code',
+			},
 		]);
 	});
 });

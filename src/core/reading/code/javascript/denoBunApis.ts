@@ -96,13 +96,19 @@ const connectsTo: ApiHandler = (site, reading) => {
 	return undefined;
 };
 
-/** `Bun.file(p)`: an object holding the path; its methods read, write or delete it. */
-const bunFile: ApiHandler = (site) =>
-	textsOf(argument(site, 0) ?? []).map((path): SymbolicValue => ({
+/**
+ * `Bun.file(p)`: an object holding the path; its methods read, write or delete it. It counts as a read of `p` itself,
+ * as Python's `open(p)` does: a handle passed where the reader cannot follow it (`new Response(f)`, `Bun.write(d, f)`,
+ * a template string) is read there.
+ */
+const bunFile: ApiHandler = (site, reading) => {
+	emitFile(reading, site, 'read', argument(site, 0) ?? []);
+	return textsOf(argument(site, 0) ?? []).map((path): SymbolicValue => ({
 		kind: 'instance',
 		type: 'Bun.file',
 		path,
 	}));
+};
 
 /** `` Bun.$`rm -rf ${dir}` ``: a shell line built from the template. */
 const bunShell: ApiHandler = (site, reading) => {

@@ -197,10 +197,11 @@ describe('JavaScript code (Node, Deno, Bun), parsed', () => {
 		[
 			'Bun.write to a Bun.file',
 			'await Bun.write(Bun.file("~/.gitconfig"), "x")',
-			['write ~/.gitconfig'],
+			['read ~/.gitconfig', 'write ~/.gitconfig'],
 		],
-		['Bun.file().text()', 'await Bun.file(".env").text()', ['read .env']],
-		['Bun.file().delete()', 'await Bun.file("x").delete()', ['delete x']],
+		['Bun.file().text()', 'await Bun.file(".env").text()', ['read .env', 'read .env']],
+		['Bun.file().delete()', 'await Bun.file("x").delete()', ['read x', 'delete x']],
+		['a Bun.file handle passed on', 'new Response(Bun.file(".env"))', ['read .env']],
 	])('touches files: %s', async (_name, code, expected) => {
 		expect(await read(code)).toEqual(expected);
 	});
