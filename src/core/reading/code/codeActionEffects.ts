@@ -1,5 +1,5 @@
 import type { CodeEffect, CodeEffectReader } from '../shell/interpreterCode';
-import { codeEffects, UNRESOLVED_CODE } from '../shell/interpreterCode';
+import { codeEffects, DECODED_CODE, UNRESOLVED_CODE } from '../shell/interpreterCode';
 import type { CodeAction, CodeLanguage, CodeValue, FileOp } from './codeAction';
 
 /** Reads one snippet of a language whose grammar is loaded. */
@@ -77,11 +77,30 @@ function spawnEffects(action: CodeAction & { kind: 'spawn' }): CodeEffect[] {
 	return [{ argv: [program.text, ...rest.map(word)], text: action.call }];
 }
 
+/** Text with whitespace and written whitespace escapes (`\n`, `\t`) removed, to compare code as a person reads it. */
+function squeezed(text: string): string {
+	return text.replace(/\\[ntr]|\s+/g, '');
+}
+
+/**
+ * Code evaluated from a string the snippet does not show as written (decoded, joined, unescaped): read in turn, and
+ * asked about as decoded code is on a shell line, since the person approving cannot read it either.
+ */
+function evaluatedCode(
+	action: CodeAction & { kind: 'code' },
+	snippet: string,
+	nested: CodeEffect[],
+): CodeEffect[] {
+	return squeezed(snippet).includes(squeezed(action.text))
+		? nested
+		: [{ argv: [DECODED_CODE], text: action.call }, ...nested];
+}
+
 /**
  * Builds the reader the shell walkers use for interpreter code from the parsers this process has loaded: each action
  * becomes the equivalent shell command the policy already judges (a shell line read as shell, a spawn as its words, a
  * file call as `rm`/`tee`/`cat`/`mv`…), fixed code passed to `eval` is read in turn, and what cannot be resolved
- * becomes an {@link UNRESOLVED_CODE} command, which is asked about. Network sends add nothing: what they send is
+ * becomes an {@link UNRESOLVED_CODE} command, which is asked about, as is code decoded or built before it is run. Network sends add nothing: what they send is
  * judged where it is read. Languages without a loaded parser answer `undefined`, for the patterns to read.
  */
 export function parsedCodeReader(
@@ -105,8 +124,12 @@ export function parsedCodeReader(
 				case 'code':
 					return depth >= MAX_NESTED_CODE
 						? [unresolved(action.call, `evaluates code nested over ${MAX_NESTED_CODE} levels deep`)]
-						: (read(action.language, action.text, depth + 1) ??
-								codeEffects({ language: action.language, code: action.text }));
+						: evaluatedCode(
+								action,
+								code,
+								read(action.language, action.text, depth + 1) ??
+									codeEffects({ language: action.language, code: action.text }),
+							);
 				case 'unknown':
 					return [unresolved(action.call, action.why)];
 			}
