@@ -9,10 +9,13 @@ import {
 } from './embeddedScripts';
 import { fedText, literalOutput, substitutedLiteral } from './fedScripts';
 import {
+	type CodeEffect,
 	type CodeEffectReader,
 	codeEffects,
+	type InterpreterCode,
 	interpreterCode,
 	interpreterReadsStdin,
+	UNRESOLVED_CODE,
 } from './interpreterCode';
 import { runsInputAsCode } from './inputAsCode';
 import { isJobRunner, parallelRuns, xargsRuns } from './jobRunners';
@@ -547,7 +550,7 @@ export class CommandCollector {
 			codes.push({ language: stdinLanguage, code: stdinText });
 		}
 		for (const effect of codes.flatMap(
-			(code) => this.readParsedCode?.(code) ?? codeEffects(code),
+			(code) => codeOnlyKnownAtRunTime(code) ?? this.readParsedCode?.(code) ?? codeEffects(code),
 		)) {
 			if (effect.shell !== undefined) {
 				this.reparse(effect.shell, { ...inner, origin: 'interpreter', dialect: 'bash' });
@@ -588,6 +591,25 @@ export class CommandCollector {
 		this.commands.push(command);
 		return this.commands.length - 1;
 	}
+}
+
+/**
+ * Code that is only a shell variable the line does not set (`python3 -c "$CODE"`): known only when the line runs, as
+ * `bash -c "$CMD"` is, in every language alike (`$CODE` is valid JavaScript, Ruby and PHP, not Python).
+ */
+function codeOnlyKnownAtRunTime(code: InterpreterCode): CodeEffect[] | undefined {
+	const variable = /^\s*\$\{?([A-Za-z_]\w*)\}?\s*$/.exec(code.code)?.[1];
+	return variable === undefined
+		? undefined
+		: [
+				{
+					argv: [
+						UNRESOLVED_CODE,
+						`the code is the value of $${variable}, known only when the line runs`,
+					],
+					text: `${code.language} code`,
+				},
+			];
 }
 
 /** Settings git reads from `-c` whose value it runs as a shell command line. */
