@@ -1,3 +1,4 @@
+import { realPathOnDisk } from '../node/paths/realPathOnDisk';
 import type { AuditPort } from '../core/audit/auditPort';
 import type { AuditEventRecord } from '../core/audit/auditRecord';
 import type { AuditSettings } from '../core/audit/auditSettings';
@@ -105,6 +106,7 @@ export function headlessPolicyProvider(
 		policy: policyFor,
 		homeDir: environment.home,
 		ownState: ownStateLocations(environment.env, environment.home),
+		realPath: realPathOnDisk,
 		clock: SYSTEM_CLOCK,
 		analyzeShell: environment.analyzeShell,
 		sessionFacts: (event) => ({

@@ -28,8 +28,12 @@ export interface JudgedEffect {
 	readonly effect: Effect;
 	readonly target?: ResolvedTarget;
 	readonly matches: readonly TargetMatch[];
-	/** At most one finding per pack, with the row behind it. */
-	readonly decided: readonly { readonly finding: Finding; readonly row: JudgeRow }[];
+	/** At most one finding per pack, with the row behind it and the target that row matched. */
+	readonly decided: readonly {
+		readonly finding: Finding;
+		readonly row: JudgeRow;
+		readonly match: TargetMatch;
+	}[];
 }
 
 // Evaluations ask once per pack and once for user path rules: the effects of one input are read and judged once.
@@ -171,6 +175,7 @@ function judgeOne(
 	}
 	const decided = [...best.values()].map(({ row, verdict, match }) => ({
 		row,
+		match,
 		finding: findingOf(row, verdict, effect, match),
 	}));
 	return { effect, ...(target && { target }), matches, decided };
@@ -204,7 +209,8 @@ function findingOf(row: JudgeRow, verdict: Verdict, effect: Effect, match: Targe
 			verdict,
 		}),
 		source: { kind: 'builtin', pack: row.pack },
-		subCommand: effect.source,
+		// A file tool's "sub-command" is only its name: an exception or a rule pins such a call by its path.
+		...(effect.reach !== 'fileTool' && { subCommand: effect.source }),
 		...(effect.path !== undefined && { path: effect.path }),
 		...(row.context !== undefined && { context: row.context }),
 	};

@@ -193,8 +193,20 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 		pack: 'destructiveCommands',
 		rule: 'delete',
 		kinds: ['delete', 'truncate'],
-		targets: ['outside', 'unknown', 'system', 'root', 'home', 'workspaceRoot', 'vcs', 'secret'],
+		targets: ['outside', 'system', 'root', 'home', 'workspaceRoot', 'vcs', 'secret'],
 		when: single,
+		verdict: 'ask',
+		reason: (parts) => `${does(parts)}: ${parts.why}; the person confirms deletions there.`,
+		context: DELETE_CONTEXT,
+	},
+	{
+		pack: 'destructiveCommands',
+		rule: 'delete',
+		kinds: ['delete', 'truncate'],
+		// One file a shell line names by a variable (`rm -f "$TMPFILE"`) is everyday script cleanup, and `rm`
+		// without `-r` cannot take a folder; a name code computes, or input feeds (`xargs rm`), may be every file.
+		targets: ['unknown'],
+		when: (effect) => single(effect) && effect.reach !== 'line',
 		verdict: 'ask',
 		reason: (parts) => `${does(parts)}: ${parts.why}; the person confirms deletions there.`,
 		context: DELETE_CONTEXT,

@@ -29,6 +29,8 @@ export interface PolicyProviderServices {
 	readonly homeDir?: string;
 	/** Hookwarden's own files on this machine, for the protectedPaths pack. */
 	readonly ownState?: OwnStateLocations;
+	/** Where an absolute path leads through links already on disk, so a delete is judged where it really lands. */
+	readonly realPath?: (absolute: string) => string | undefined;
 	/**
 	 * The clock that bounds one evaluation's synchronous work to {@link budgetMs}: a timer cannot interrupt a busy loop,
 	 * so without a clock nothing bounds it.
@@ -75,7 +77,8 @@ export class DefaultHooksProvider implements HooksProvider {
 		workspaceFolder: string | undefined,
 		policy: CompiledPolicy,
 	): Promise<PolicyInput> {
-		const { analyzeShell, sessionFacts, homeDir, ownState, clock, budgetMs } = this.services;
+		const { analyzeShell, sessionFacts, homeDir, ownState, realPath, clock, budgetMs } =
+			this.services;
 		const deadline = clock ? new Deadline(clock, budgetMs ?? DEFAULT_BUDGET_MS) : undefined;
 		const tool =
 			event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool : undefined;
@@ -95,6 +98,7 @@ export class DefaultHooksProvider implements HooksProvider {
 			shell,
 			session,
 			...(ownState && { ownState }),
+			...(realPath && { realPath }),
 			...(deadline && { deadline }),
 		};
 	}

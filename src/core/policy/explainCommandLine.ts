@@ -6,6 +6,8 @@ import { evaluatePolicy } from './evaluatePolicy';
 import type { Finding } from '../judging/finding';
 import { describeSource } from './describeSource';
 import { exceptionFor } from './ruleExceptions';
+import { judgeEffects } from '../judging/judgeEffects';
+import { explainEffects } from './explainEffects';
 import type { ShellDialect, SimpleCommand } from '../reading/shell/commandLine';
 import { toolCallOf } from '../reading/tools/toolCallOf';
 
@@ -48,12 +50,19 @@ export async function explainCommandLine(
 	const commands = input.shell?.commands ?? [];
 	lines.push(`Sub-commands (${commands.length}):`);
 	const placed = new Set<Finding>();
+	const effects = judgeEffects(input);
 	commands.forEach((command, i) => {
 		lines.push(`  ${i + 1}. ${command.text}`);
 		lines.push(`     argv: ${JSON.stringify(command.argv)}`);
 		for (const note of howReached(command, commands)) {
 			lines.push(`     ${note}`);
 		}
+		lines.push(
+			...explainEffects(
+				effects.filter((e) => e.effect.command === i),
+				'     ',
+			),
+		);
 		const own = outcome.findings.filter((f) => f.subCommand === command.text && !placed.has(f));
 		for (const finding of own) {
 			placed.add(finding);

@@ -1,3 +1,4 @@
+import { realPathOnDisk } from '../../node/paths/realPathOnDisk';
 import { createHash } from 'node:crypto';
 import * as os from 'node:os';
 
@@ -62,6 +63,7 @@ export function createDecisionEngine(
 		policy: parts.policyFor,
 		homeDir: os.homedir(),
 		ownState: ownStateLocations(process.env, os.homedir(), parts.storageFolders),
+		realPath: realPathOnDisk,
 		clock: SYSTEM_CLOCK,
 		analyzeShell,
 		sessionFacts: (event) => ({ subagentsStarted: sessions.subagentsStarted(event.sessionId) }),

@@ -211,7 +211,7 @@ function classifyConcrete(path: string, facts: PathFacts, coverage: Coverage): C
 		} else if (coverage !== 'path' && within(location.path, path)) {
 			matches.push({
 				pathClass: location.secret && coverage === 'treeRead' ? 'ownSecret' : 'ownState',
-				why: `it holds ${location.what} (${location.path}): ${location.why}`,
+				why: `a folder holding ${location.what} (${location.path}): ${location.why}`,
 				// Reading a folder that holds the secret may reveal it (`grep -r x /run/user/1000`); unpacking into a
 				// folder that holds own state may overwrite it.
 				...((coverage === 'treeUnknown' ||

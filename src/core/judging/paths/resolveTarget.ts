@@ -55,6 +55,8 @@ const DEFAULT_LOCATIONS: Readonly<Record<string, string>> = {
 const VARIABLE =
 	/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=?+])([^}]*))?\}|\$(?:env:)?([A-Za-z_][A-Za-z0-9_]*)|%([A-Za-z_][A-Za-z0-9_]*)%|\$\(\s*pwd\s*\)|`\s*pwd\s*`/gi;
 const MAX_ALTERNATIVES = 64;
+// `$(cmd)` and `` `cmd` `` other than `pwd` (one level of nested parentheses): output known only when the line runs.
+const SUBSTITUTION = /\$\((?!\s*pwd\s*\))[^()]*(?:\([^()]*\)[^()]*)*\)|`(?!\s*pwd\s*`)[^`]*`/g;
 
 /** Replaces variables with known values or documented defaults; an unknown one becomes `**` and the path unsure. */
 function expandVariables(
@@ -64,7 +66,11 @@ function expandVariables(
 	let sure = true;
 	const lookup = (name: string): string | undefined =>
 		context.variables[name] ?? context.variables[name.toUpperCase()];
-	const text = word.replace(
+	const substituted = word.replace(SUBSTITUTION, () => {
+		sure = false;
+		return '**';
+	});
+	const text = substituted.replace(
 		VARIABLE,
 		(
 			_whole: string,

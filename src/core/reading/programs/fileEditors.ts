@@ -38,8 +38,10 @@ export const interpreterInPlace: ProgramModel = (call) => {
 
 /** `vim -es`, `ex`, `ed`, `emacs --batch`: editors run from a script write the files they open. */
 export const scriptedEditor: ProgramModel = (call) => {
+	// In Ex mode (`vim -es`) `-s` is "silent", not "read normal-mode keys from a file".
+	const exMode = call.args.some((word) => /^-[A-Za-z]*e/.test(word) && !word.startsWith('--'));
 	const parsed = parseOptions(call.args, {
-		shortValues: 'cSuUiTwWqts',
+		shortValues: exMode ? 'cSuUiTwWqt' : 'cSuUiTwWqts',
 		longValues: ['cmd', 'eval', 'load', 'funcall', 'insert', 'script'],
 		singleDashLongs: false,
 	});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+
+import { guardedLocations } from '../../../../../src/core/judging/paths/guardedLocations';
+import type { Coverage, PathClass } from '../../../../../src/core/judging/paths/pathClasses';
+import { classifyCandidate } from '../../../../../src/core/judging/paths/pathClasses';
+
+const HOME = '/home/dev';
+const WS = '/home/dev/src/app';
+const FACTS = {
+	home: HOME,
+	workspace: WS,
+	guarded: guardedLocations(
+		{
+			launcherFolder: `${HOME}/.hookwarden`,
+			runtimeFolder: '/run/user/1000/hookwarden',
+			secretFile: '/run/user/1000/hookwarden/secret',
+			auditPaths: [`${HOME}/.config/Code/User/globalStorage/hookwarden/audit`],
+			editorUserFolders: [`${HOME}/.config/Code/User`],
+		},
+		HOME,
+		WS,
+	),
+};
+
+function classesOf(path: string, coverage: Coverage = 'path'): PathClass[] {
+	return classifyCandidate(path, FACTS, coverage).map((match) => match.pathClass);
+}
+
+/** [path, coverage, a class it must be in]. One row per class, each in words a person would write. */
+const ROWS: readonly (readonly [path: string, coverage: Coverage, cls: PathClass])[] = [
+	['/run/user/1000/hookwarden/secret', 'path', 'ownSecret'],
+	['/run/user/1000', 'treeRead', 'ownSecret'],
+	[`${HOME}/.hookwarden/launch.sh`, 'path', 'ownState'],
+	[`${WS}/.github/hooks/hookwarden.json`, 'path', 'ownState'],
+	[`${WS}/.vscode/settings.json`, 'path', 'ownState'],
+	[`${HOME}/.config/Code/User/settings.json`, 'path', 'ownState'],
+	[`${WS}/.git/hooks/pre-commit`, 'path', 'ownState'],
+	[HOME, 'tree', 'ownState'],
+	[`${HOME}/.ssh/id_ed25519`, 'path', 'secret'],
+	[`${HOME}/.aws/credentials`, 'path', 'secret'],
+	[`${HOME}/.kube/config`, 'path', 'secret'],
+	[`${WS}/.env.production`, 'path', 'secret'],
+	[`${HOME}/.ssh/id_*`, 'path', 'secret'],
+	[`${HOME}/.bashrc`, 'path', 'startup'],
+	[`${HOME}/.profile`, 'path', 'startup'],
+	['/dev/sda', 'path', 'device'],
+	['/dev/nvme0n1p2', 'path', 'device'],
+	['/dev/null', 'path', 'sink'],
+	['/', 'tree', 'root'],
+	['/etc', 'tree', 'system'],
+	['/usr/lib/x', 'path', 'system'],
+	[HOME, 'tree', 'home'],
+	['/home', 'tree', 'home'],
+	[WS, 'tree', 'workspaceRoot'],
+	[`${WS}/.git`, 'tree', 'vcs'],
+	[`${WS}/node_modules`, 'tree', 'buildOutput'],
+	[`${WS}/dist`, 'tree', 'buildOutput'],
+	['/tmp/build-123', 'tree', 'temp'],
+	['/tmp', 'tree', 'tempRoot'],
+	[`${WS}/src/app.ts`, 'path', 'source'],
+	[`${HOME}/other-project/notes.md`, 'path', 'outside'],
+	['**', 'tree', 'unknown'],
+];
+
+describe('path classes: one table says what a resolved path is', () => {
+	it.each(ROWS)('%s (%s) is %s', (path, coverage, cls) => {
+		expect(classesOf(path, coverage)).toContain(cls);
+	});
+
+	it('does not call an ordinary source file or build output sensitive', () => {
+		for (const path of [`${WS}/src/app.ts`, `${WS}/dist/main.js`, `${WS}/README.md`]) {
+			expect(classesOf(path)).not.toEqual(
+				expect.arrayContaining([expect.stringMatching(/^(?:own|secret|startup)/)]),
+			);
+		}
+	});
+
+	it('says a glob that can match a guarded path may be that path', () => {
+		const matches = classifyCandidate(`${WS}/.github/*/hookwarden.json`, FACTS, 'path');
+		expect(matches.map((m) => m.pathClass)).toContain('ownState');
+	});
+});

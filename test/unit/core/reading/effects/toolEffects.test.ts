@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+
+import { toolEffects } from '../../../../../src/core/reading/effects/toolEffects';
+import { toolCallOf } from '../../../../../src/core/reading/tools/toolCallOf';
+
+function effectsOf(name: string, input: Record<string, unknown>): string[] {
+	return toolEffects(toolCallOf(name, input, { cwd: '/ws' })).map(
+		(e) => `${e.kind} ${e.path ?? e.subject ?? ''} @${e.reach}`,
+	);
+}
+
+/** [tool name, arguments, an effect it must have]: every harness's file tools, by name or by argument shape. */
+const ROWS: readonly (readonly [name: string, input: Record<string, unknown>, effect: string])[] = [
+	['create_file', { filePath: '/ws/a.ts', content: 'x' }, 'write /ws/a.ts @fileTool'],
+	['write_to_file', { TargetFile: '/ws/a.ts', CodeContent: 'x' }, 'write /ws/a.ts @fileTool'],
+	[
+		'edit_file',
+		{ target_file: 'file:///ws/.vscode/settings.json', code_edit: 'x' },
+		'write file:///ws/.vscode/settings.json @fileTool',
+	],
+	['Write', { file_path: '/ws/b.ts', content: 'x' }, 'write /ws/b.ts @fileTool'],
+	['str_replace_editor', { command: 'view', path: '/ws/.env' }, 'read /ws/.env @fileTool'],
+	[
+		'str_replace_editor',
+		{ command: 'create', path: '/ws/x.ts', file_text: 'x' },
+		'write /ws/x.ts @fileTool',
+	],
+	[
+		'read_file',
+		{ filePath: '/home/dev/.aws/credentials' },
+		'read /home/dev/.aws/credentials @fileTool',
+	],
+	[
+		'apply_patch',
+		{ input: '*** Begin Patch\n*** Delete File: /ws/src/a.ts\n*** End Patch' },
+		'delete /ws/src/a.ts @fileTool',
+	],
+	['mcp__fs__move_file', { source: '/ws/a', destination: '/ws/b' }, 'write /ws/b @mcpTool'],
+	['mcp__fs__move_file', { source: '/ws/a', destination: '/ws/b' }, 'move /ws/a @mcpTool'],
+	['mcp__fs__delete_file', { path: '/ws/a' }, 'delete /ws/a @mcpTool'],
+];
+
+describe('toolEffects: file and MCP tools become the same effects a shell line would', () => {
+	it.each(ROWS)('%s %j', (name, input, effect) => {
+		expect(effectsOf(name, input)).toContain(effect);
+	});
+
+	it('leaves shell, web and subagent tools to their own readers', () => {
+		expect(effectsOf('run_in_terminal', { command: 'rm -rf /' })).toEqual([]);
+		expect(effectsOf('mcp__x__execute_command', { command: 'rm -rf ~' })).toEqual([]);
+		expect(effectsOf('fetch_webpage', { urls: ['https://x.io'] })).toEqual([]);
+	});
+});
