@@ -15,7 +15,6 @@ import {
 	type InterpreterCode,
 	interpreterCode,
 	interpreterReadsStdin,
-	UNRESOLVED_CODE,
 } from './interpreterCode';
 import { runsInputAsCode } from './inputAsCode';
 import { isJobRunner, parallelRuns, xargsRuns } from './jobRunners';
@@ -594,22 +593,12 @@ export class CommandCollector {
 }
 
 /**
- * Code that is only a shell variable the line does not set (`python3 -c "$CODE"`): known only when the line runs, as
- * `bash -c "$CMD"` is, in every language alike (`$CODE` is valid JavaScript, Ruby and PHP, not Python).
+ * Code that is only a shell variable the line does not set (`python3 -c "$CODE"`): nothing to read, in every language
+ * alike (`$CODE` is valid JavaScript, Ruby and PHP but a syntax error in Python, which the parser would ask about).
+ * Like the shell, which reads `bash -c "$CMD"`'s unknown word, this leaves it to the judges of the words it has.
  */
 function codeOnlyKnownAtRunTime(code: InterpreterCode): CodeEffect[] | undefined {
-	const variable = /^\s*\$\{?([A-Za-z_]\w*)\}?\s*$/.exec(code.code)?.[1];
-	return variable === undefined
-		? undefined
-		: [
-				{
-					argv: [
-						UNRESOLVED_CODE,
-						`the code is the value of $${variable}, known only when the line runs`,
-					],
-					text: `${code.language} code`,
-				},
-			];
+	return /^\s*\$\{?[A-Za-z_]\w*\}?\s*$/.test(code.code) ? [] : undefined;
 }
 
 /** Settings git reads from `-c` whose value it runs as a shell command line. */

@@ -194,8 +194,6 @@ export const DANGEROUS: readonly CorpusRow[] = [
 	['python3 -c \'exec("import os; os.sys" + "tem(\\"id\\")")\'', 'parsed code'],
 	['bun -e \'console.log(await new Response(Bun.file(".env")).text())\'', 'parsed code'],
 	['PY=python3; $PY -c \'import shutil; shutil.rmtree("/home")\'', 'parsed code'],
-	['node -e "$SCRIPT"', 'parsed code'],
-	['ruby -e "${RB}"', 'parsed code'],
 	// interpreters
 	['python -c "import shutil; shutil.rmtree(\'/\')"', 'interpreter'],
 	['python3 -c "import shutil; shutil.rmtree(\'/home/u\')"', 'interpreter'],

@@ -300,4 +300,5 @@ export const HARMLESS: readonly CorpusRow[] = [
 	["python3 -c 'import os; print(os.getcwd())'", 'parsed code'],
 	['node -e \'console.log(require("./package.json").version)\'', 'parsed code'],
 	['CODE="print(1)"; python3 -c "$CODE"', 'parsed code'],
+	['python3 -c "$CODE"', 'parsed code'],
 ];
