@@ -95,7 +95,7 @@ function hiddenSource(
 	if (command.origin === 'interpreter' && command.argv[0] === UNRESOLVED_CODE) {
 		return {
 			subject: 'runtimeCode',
-			action: `runs interpreter code that cannot be read before it runs (\`${command.text}\`: ${command.argv[1] ?? ''})`,
+			action: `runs interpreter code that cannot be read before it runs (${command.argv[1] ?? ''})`,
 		};
 	}
 	const stages = runsStdin(command) ? earlierStages(command, all) : [];
