@@ -170,6 +170,14 @@ async function spawnBench() {
 			'shell tool (run_in_terminal, grammar loaded)',
 			payload('run_in_terminal', { command: 'npm test && git status' }),
 		],
+		[
+			'Python one-liner (python3 -c, its code read)',
+			payload('run_in_terminal', {
+				command: `python3 -c "import shutil, os; shutil.rmtree('build'); os.remove('out.log')"`,
+			}),
+			// Interpreter code costs more than a plain line: measured, not held to the plain line's target.
+			'info',
+		],
 	];
 	const baseline = [];
 	const bridgeTimes = cases.map(() => []);
@@ -189,7 +197,7 @@ async function spawnBench() {
 	}
 	const base = median(baseline);
 	row('bare `node -e 0` spawn (median)', base, 'ms', 'baseline', true);
-	for (const [index, [label]] of cases.entries()) {
+	for (const [index, [label, , target]] of cases.entries()) {
 		const ms = median(bridgeTimes[index]);
 		const ratio = pairedRatio(bridgeTimes[index], baseline);
 		row(`bridge spawn-to-verdict, ${label}, audit log on (median)`, ms, 'ms', 'info', true);
@@ -197,8 +205,8 @@ async function spawnBench() {
 			`  ratio to bare node (median of ${SPAWN_ROUNDS} pairs)`,
 			ratio,
 			'×',
-			'≤ 1.30×',
-			ratio <= 1.3,
+			target ?? '≤ 1.30×',
+			target === 'info' || ratio <= 1.3,
 		);
 	}
 	rmSync(workspace, { recursive: true, force: true });
