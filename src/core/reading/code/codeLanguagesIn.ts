@@ -19,7 +19,7 @@ const LANGUAGE_OF: Readonly<Record<string, CodeLanguage>> = {
  * The languages whose grammar a command line may need, from the interpreter names written in it: a cheap scan
  * (one regular expression, no parsing) so a line without interpreter code loads no code grammar. It may name a
  * language the line does not run (`echo python`); it never misses an interpreter spelled out as a word, but a name
- * the shell builds (`p\ython`, `$PY`) is only found by the walker, which should load a grammar on its own finding too.
+ * the shell builds (`p\ython`, `${R}by`) is only found by the walker, whose request `createShellAnalysis` then loads.
  */
 export function codeLanguagesIn(commandLine: string): CodeLanguage[] {
 	const found = new Set<CodeLanguage>();
