@@ -5,7 +5,7 @@ import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
-// `--sdk` builds only `hookwarden/sdk` (its declarations come from `tsc -p tsconfig.sdk.json`, see `npm run build:sdk`).
+// `--sdk` builds only the npm package `hookwarden` (packages/sdk): `hookwarden/sdk`, its declarations and grammars.
 const sdk = process.argv.includes('--sdk');
 
 /** @type {import('esbuild').BuildOptions} */
@@ -75,22 +75,54 @@ function regexEngineApart() {
 	};
 }
 
+/** Where the npm package `hookwarden` is built: its `./sdk` export, declarations and grammars go in `dist/`. */
+const SDK_PACKAGE = 'packages/sdk';
+
 /**
- * `hookwarden/sdk`: the provider layer as one ES module for hosts outside VS Code. It is not part of the extension,
- * so it has its own flag and never lands in the .vsix.
+ * `hookwarden/sdk`: the provider layer as one ES module for hosts outside VS Code, built from `src/sdkNode` (the pure
+ * SDK plus the bridge's shell reader). It is not part of the extension and never lands in the .vsix. The banner gives
+ * the bundled CommonJS code (the tree-sitter runtime, the grammar loader) the `require` and `__dirname` an ES module
+ * lacks, so the grammars are found next to the bundle.
  * @type {import('esbuild').BuildOptions}
  */
 const sdkOptions = {
 	...base,
-	entryPoints: { index: 'src/sdk/index.ts' },
-	outdir: 'dist/sdk',
+	entryPoints: { sdk: 'src/sdkNode/index.ts' },
+	outdir: `${SDK_PACKAGE}/dist`,
 	outExtension: { '.js': '.mjs' },
 	format: 'esm',
-	// A library is read by people debugging their own host: keep names and a map.
+	// A library is read by people debugging their own host: keep names.
 	minify: false,
-	sourcemap: true,
+	sourcemap: false,
 	external: ['vscode'],
+	banner: {
+		js: [
+			"import { createRequire as __hookwardenRequire } from 'node:module';",
+			"import { fileURLToPath as __hookwardenPath } from 'node:url';",
+			'const require = __hookwardenRequire(import.meta.url);',
+			'const __filename = __hookwardenPath(import.meta.url);',
+			"const __dirname = __hookwardenPath(new URL('.', import.meta.url));",
+		].join('\n'),
+	},
 };
+
+/**
+ * The package's declarations as one `.d.ts` (a tree of them would need `.js` extensions on every relative import to
+ * resolve in an ES module package); see docs/decisions/sdk-package.md.
+ */
+async function writeSdkDeclarations() {
+	const { generateDtsBundle } = await import('dts-bundle-generator');
+	const [text] = generateDtsBundle(
+		[
+			{
+				filePath: 'src/sdkNode/index.ts',
+				output: { noBanner: true, exportReferencedTypes: false },
+			},
+		],
+		{ preferredConfigPath: 'tsconfig.sdk.json' },
+	);
+	fs.writeFileSync(`${SDK_PACKAGE}/dist/sdk.d.ts`, text ?? '');
+}
 
 /** @type {import('esbuild').Plugin} */
 const problemMatcher = {
@@ -109,26 +141,32 @@ const problemMatcher = {
 	},
 };
 
-const configs = sdk ? [sdkOptions] : [extensionOptions, bridgeOptions];
+const configs = sdk ? [sdkOptions] : [extensionOptions, bridgeOptions, sdkOptions];
 
 /**
  * `dist/bridge-shell.js` loads the tree-sitter runtime, the bash and PowerShell grammars and the grammars of the
  * interpreter code it reads (Python, JavaScript, Ruby, PHP) from files next to it, so they ship in `dist/` rather than
  * being inlined (base64 would cost load time in every shell event); each is read only when a line needs it.
  */
-const GRAMMAR_WASM = [
-	'tree-sitter.wasm',
-	'tree-sitter-bash.wasm',
-	'tree-sitter-powershell.wasm',
-	'tree-sitter-python.wasm',
-	'tree-sitter-javascript.wasm',
-	'tree-sitter-ruby.wasm',
-	'tree-sitter-php.wasm',
-].map((file) => `node_modules/@vscode/tree-sitter-wasm/wasm/${file}`);
-fs.mkdirSync('dist', { recursive: true });
-for (const file of sdk ? [] : GRAMMAR_WASM) {
-	fs.copyFileSync(file, `dist/${file.split('/').at(-1)}`);
+const SHELL_WASM = [
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter.wasm',
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-bash.wasm',
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-powershell.wasm',
+];
+const CODE_WASM = [
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-python.wasm',
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-javascript.wasm',
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-ruby.wasm',
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-php.wasm',
+];
+for (const folder of sdk ? [`${SDK_PACKAGE}/dist`] : ['dist', `${SDK_PACKAGE}/dist`]) {
+	fs.mkdirSync(folder, { recursive: true });
+	// Interpreter code is parsed by the bridge and the window only (`bridge-code.js`); the SDK package reads shell.
+	for (const file of folder === 'dist' ? [...SHELL_WASM, ...CODE_WASM] : SHELL_WASM) {
+		fs.copyFileSync(file, `${folder}/${file.split('/').at(-1)}`);
+	}
 }
+fs.copyFileSync('LICENSE', `${SDK_PACKAGE}/LICENSE`);
 
 if (watch) {
 	for (const options of configs) {
@@ -140,4 +178,8 @@ if (watch) {
 	}
 } else {
 	await Promise.all(configs.map((options) => esbuild.build(options)));
+	// Type declarations take seconds: built for a release or the package itself, not for every development build.
+	if (production || sdk) {
+		await writeSdkDeclarations();
+	}
 }

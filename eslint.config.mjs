@@ -27,30 +27,41 @@ const nodeIoPatterns = nodeIo.flatMap((m) => [m, `node:${m}`, `${m}/*`, `node:${
 const LAYERS = {
 	core: {
 		files: ['src/core/**'],
-		forbidden: ['protocol', 'node', 'bridge', 'host', 'ui', 'sdk'],
+		forbidden: ['protocol', 'node', 'bridge', 'host', 'ui', 'sdk', 'sdkNode'],
 		pure: true,
 	},
 	protocol: {
 		files: ['src/protocol/**'],
-		forbidden: ['node', 'bridge', 'host', 'ui', 'sdk'],
+		forbidden: ['node', 'bridge', 'host', 'ui', 'sdk', 'sdkNode'],
 		pure: true,
 	},
 	sdk: {
 		files: ['src/sdk/**'],
-		forbidden: ['protocol', 'node', 'bridge', 'host', 'ui'],
+		forbidden: ['protocol', 'node', 'bridge', 'host', 'ui', 'sdkNode'],
 		pure: true,
 	},
-	node: { files: ['src/node/**'], forbidden: ['bridge', 'host', 'ui', 'sdk'], pure: false },
-	bridge: { files: ['src/bridge/**'], forbidden: ['host', 'ui', 'sdk'], pure: false },
-	host: { files: ['src/host/**'], forbidden: ['bridge', 'ui', 'sdk'], pure: false },
-	ui: { files: ['src/ui/**'], forbidden: ['bridge', 'sdk'], pure: false },
-	extension: { files: ['src/extension.ts'], forbidden: ['bridge', 'sdk'], pure: false },
+	// The npm package's entry: the pure SDK plus the node parts it ships with (the shell grammar, own-state paths).
+	sdkNode: {
+		files: ['src/sdkNode/**'],
+		forbidden: ['bridge', 'host', 'ui'],
+		pure: false,
+	},
+	node: {
+		files: ['src/node/**'],
+		forbidden: ['bridge', 'host', 'ui', 'sdk', 'sdkNode'],
+		pure: false,
+	},
+	bridge: { files: ['src/bridge/**'], forbidden: ['host', 'ui', 'sdk', 'sdkNode'], pure: false },
+	host: { files: ['src/host/**'], forbidden: ['bridge', 'ui', 'sdk', 'sdkNode'], pure: false },
+	ui: { files: ['src/ui/**'], forbidden: ['bridge', 'sdk', 'sdkNode'], pure: false },
+	extension: { files: ['src/extension.ts'], forbidden: ['bridge', 'sdk', 'sdkNode'], pure: false },
 };
 
 export default tseslint.config(
 	{
 		ignores: [
 			'dist/**',
+			'packages/*/dist/**',
 			'out/**',
 			'node_modules/**',
 			'.vscode-server/**',

@@ -8,6 +8,7 @@ import type { ReplayFailOn } from '../core/audit/replaySession';
 import { replayFails, replaySession } from '../core/audit/replaySession';
 import { BUILTIN_PACKS } from '../core/judging/builtinPacks';
 import { evaluatePolicy } from '../core/policy/evaluatePolicy';
+import { rewriteByRules } from '../core/policy/rewriteRules';
 import { describeSource } from '../core/policy/describeSource';
 import type { HeadlessEnvironment } from './headlessDecider';
 import { headlessPolicyProvider, loadHeadlessSettings } from './headlessDecider';
@@ -106,6 +107,16 @@ export async function explainEventCommand(
 	if (record.reason) {
 		lines.push(`  Reason: ${record.reason}`);
 	}
+	if (record.rewrite) {
+		lines.push(
+			`  Rewritten by ${record.rewrite.by.join(', then ')}; what ran: ${record.rewrite.commandLine ?? JSON.stringify(record.rewrite.input)}`,
+		);
+	}
+	if (record.resultReplaced) {
+		lines.push(
+			`  The tool's result was replaced for the model by ${record.resultReplaced.by}${record.resultReplaced.shown ? '' : ` (${record.dialect} cannot show a replaced result: the model was told instead)`}.`,
+		);
+	}
 	if (record.masked) {
 		lines.push('  A credential was masked in the log; the secrets pack cannot see it again.');
 	}
@@ -136,6 +147,12 @@ export async function explainEventCommand(
 			? `Verdict now: ${outcome.winner.verdict} (rule ${outcome.winner.ruleId})`
 			: 'Verdict now: no opinion (the agent’s own approvals decide)',
 	);
+	const rewrite = outcome.verdict === 'deny' ? undefined : rewriteByRules(policy, input);
+	if (rewrite?.kind === 'rewrite') {
+		lines.push(`Rewritten now by rule ${rewrite.ruleId} to: ${rewrite.to}`);
+	} else if (rewrite) {
+		lines.push(`  ${rewrite.finding.reason}`);
+	}
 	output.out(`${lines.join('\n')}\n`);
 	return 0;
 }

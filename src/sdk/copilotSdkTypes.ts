@@ -52,8 +52,10 @@ export interface CopilotPostToolUseHookInput extends CopilotBaseHookInput {
 	toolResult: CopilotToolResultObject;
 }
 
-/** `PostToolUseHookOutput` (without `modifiedResult`, which the adapter never sets). */
+/** `PostToolUseHookOutput`. */
 export interface CopilotPostToolUseHookOutput {
+	/** The result the model reads instead of the tool's own (a credential masked). */
+	modifiedResult?: CopilotToolResultObject;
 	additionalContext?: string;
 	suppressOutput?: boolean;
 }

@@ -1,7 +1,10 @@
+import type { TimeoutOutcome } from '../core/approvals/pendingApproval';
 import type { HookEvent } from '../core/events/hookEvent';
+import type { FailMode } from '../core/provider/failVerdict';
 import { compilePolicy } from '../core/policy/compilePolicy';
 import type { CompiledPolicy } from '../core/policy/compilePolicy';
 import { DefaultHooksProvider as PolicyProvider } from '../core/policy/defaultHooksProvider';
+import type { OwnStateLocations } from '../core/judging/ownState';
 import type { SessionFacts } from '../core/judging/policyInput';
 import {
 	describeSettingProblem,
@@ -23,9 +26,10 @@ export interface DefaultHooksProviderOptions {
 	/** The user's home folder, for `~/` globs and the protectedPaths pack; without it those see no home. */
 	readonly homeDir?: string;
 	/**
-	 * Reads a shell command line into sub-commands. The SDK has no shell grammar: by default only lines without shell
-	 * syntax (`npm test`, `git push -f origin main`) are read; any other line reaches rules as one whole line, is never
-	 * allowed by an `allow` rule, and is not seen by the destructiveCommands pack.
+	 * Reads a shell command line into sub-commands. The installed package reads lines with the bridge's own tree-sitter
+	 * grammars; without a reader (the pure module), only lines without shell syntax (`npm test`, `git push -f origin
+	 * main`) are read, and any other line reaches rules as one whole line, is never allowed by an `allow` rule, and is
+	 * not seen by the destructiveCommands pack.
 	 */
 	readonly analyzeShell?: (
 		commandLine: string,
@@ -33,6 +37,27 @@ export interface DefaultHooksProviderOptions {
 	) => CommandLineAnalysis | Promise<CommandLineAnalysis>;
 	/** How many subagents a session has started, for `hookwarden.subagents.maxPerSession`; default: counted in memory. */
 	readonly sessionFacts?: (event: HookEvent) => SessionFacts | Promise<SessionFacts>;
+	/** Hookwarden's own files on this machine, which the protectedPaths pack guards (the package fills them in). */
+	readonly ownState?: OwnStateLocations;
+	/**
+	 * Where a path already on disk leads when it is, or sits under, a symbolic link (`build -> ~`), so a delete through
+	 * the link is judged by where it lands. The installed package follows links on this machine as the bridge does;
+	 * without it (the pure module) paths are judged as written.
+	 */
+	readonly realPath?: (absolute: string) => string | undefined;
+}
+
+/**
+ * The parts of the policy a host acts on itself: its fail mode (what a provider's failure means for a tool call) and
+ * how the settings want an `ask` answered. Plain types: the package's declarations carry nothing of the settings schema.
+ */
+export interface PolicyModes {
+	readonly failMode: FailMode;
+	readonly approval: {
+		readonly mode: 'inline' | 'native';
+		readonly timeoutSeconds: number;
+		readonly onTimeout: TimeoutOutcome;
+	};
 }
 
 /**
@@ -62,8 +87,9 @@ export class DefaultHooksProvider implements HooksProvider {
 	readonly id: string;
 	/** Every invalid setting or rule that was skipped, one line each, as the extension reports them. */
 	readonly problems: readonly string[];
-	/** The compiled policy (its fail mode and approval settings are there for a host that wants them). */
-	readonly policy: CompiledPolicy;
+	/** What the settings say a host should do itself: fail closed or open, and how `ask` is to be answered. */
+	readonly policy: PolicyModes;
+	private readonly compiled: CompiledPolicy;
 	private readonly inner: PolicyProvider;
 	private readonly workspaceFolder: string;
 
@@ -78,11 +104,13 @@ export class DefaultHooksProvider implements HooksProvider {
 				values: hookwardenValues(options.settings),
 			},
 		]);
-		this.policy = compilePolicy(settings);
-		this.problems = [...problems, ...this.policy.problems].map(describeSettingProblem);
+		const compiled = compilePolicy(settings);
+		this.compiled = compiled;
+		this.policy = { failMode: compiled.failMode, approval: compiled.approval };
+		this.problems = [...problems, ...compiled.problems].map(describeSettingProblem);
 		const started = new Map<string, number>();
 		this.inner = new PolicyProvider({
-			policy: () => this.policy,
+			policy: () => this.compiled,
 			analyzeShell: options.analyzeShell ?? readCommandLineWithoutGrammar,
 			// Asked once per spawn attempt, so counting here counts the spawns this provider saw.
 			sessionFacts:
@@ -94,6 +122,8 @@ export class DefaultHooksProvider implements HooksProvider {
 					return { subagentsStarted };
 				}),
 			...(options.homeDir !== undefined && { homeDir: options.homeDir }),
+			...(options.ownState && { ownState: options.ownState }),
+			...(options.realPath && { realPath: options.realPath }),
 			clock: SYSTEM_CLOCK,
 		});
 		this.id = this.inner.id;
@@ -110,6 +140,11 @@ export class DefaultHooksProvider implements HooksProvider {
 	readonly onStop = (event: HookEvent, context: HookContext) => this.ask(event, context);
 	readonly onSessionEnd = (event: HookEvent, context: HookContext) => this.ask(event, context);
 	readonly onErrorOccurred = (event: HookEvent, context: HookContext) => this.ask(event, context);
+	readonly onPostToolUseFailure = (event: HookEvent, context: HookContext) =>
+		this.ask(event, context);
+	readonly onPermissionRequest = (event: HookEvent, context: HookContext) =>
+		this.ask(event, context);
+	readonly onNotification = (event: HookEvent, context: HookContext) => this.ask(event, context);
 
 	private ask(event: HookEvent, context: HookContext): HookResult {
 		const handler = this.inner[HANDLER_NAME[event.name]];

@@ -31,7 +31,7 @@ export type {
 	ShellDialect,
 	SimpleCommand,
 } from '../core/reading/shell/commandLine';
-export type { DefaultHooksProviderOptions } from './defaultProvider';
+export type { DefaultHooksProviderOptions, PolicyModes } from './defaultProvider';
 export { DefaultHooksProvider, readCommandLineWithoutGrammar } from './defaultProvider';
 export type { ReadHookEventResult } from './dialect';
 export { encodeDecision, readHookEvent } from './dialect';

@@ -1,5 +1,6 @@
 import type { HookEvent, HookEventCommon } from '../core/events/hookEvent';
 import { encodeHookOutput } from '../core/output/encodeHookOutput';
+import { askWhereRewriteCannotRun } from '../core/output/harnessSupport';
 import { CompositeHooksProvider } from '../core/provider/compositeHooksProvider';
 import type { MergedDecision } from '../core/provider/decision';
 import type { FailMode } from '../core/provider/failVerdict';
@@ -15,6 +16,7 @@ import type {
 	CopilotPermissionHandler,
 	CopilotPermissionRequest,
 	CopilotPermissionRequestResult,
+	CopilotPostToolUseHookOutput,
 	CopilotPreToolUseHookOutput,
 	CopilotReadPermissionRequest,
 	CopilotSessionHooks,
@@ -40,7 +42,8 @@ export type SessionHooksOptions = AdapterOptions;
 export interface PermissionHandlerOptions extends AdapterOptions {
 	/**
 	 * Asks the application's user about a request the providers answered `ask` (and, by default, one they had no
-	 * opinion on); `true` approves it once. A callback that throws answers `user-not-available`.
+	 * opinion on). Only `true` approves it, once: any other answer (`false`, `"no"`, `"yes"`, `1`) rejects it. A callback
+	 * that throws answers `user-not-available`.
 	 */
 	readonly ask: (
 		request: CopilotPermissionRequest,
@@ -61,8 +64,9 @@ const BLOCKED_PROMPT = (reason: string) =>
 
 /**
  * The `hooks` of a `@github/copilot-sdk` SessionConfig (1.0.x) that ask `provider` about every event the SDK fires:
- * tool calls (`permissionDecision`, `permissionDecisionReason`, `modifiedArgs`, `additionalContext`), tool results and
- * failures (`additionalContext`; a block's reason is added to it), prompts (`additionalContext`, `modifiedPrompt` from
+ * tool calls (`permissionDecision`, `permissionDecisionReason`, `modifiedArgs` with the whole rewritten input,
+ * `additionalContext`), tool results (`modifiedResult` when a provider replaced it, e.g. with a credential masked;
+ * `additionalContext`, a block's reason added to it), failures (`additionalContext`), prompts (`additionalContext`, `modifiedPrompt` from
  * `updatedInput.prompt`, or a refusal note when denied), session start (`additionalContext`), errors (`errorHandling:
  * "abort"` with `userNotification` when denied or stopped), the agent's stop (`decision: "block"` with the reasons),
  * and session end (observed only: the SDK reads nothing back that a decision holds).
@@ -94,14 +98,22 @@ export function asSessionHooks(
 				tool: toolCallOf(input.toolName, argsOf(input.toolArgs), { cwd: input.workingDirectory }),
 				toolResponse: input.toolResult.textResultForLlm,
 			};
-			return contextOutput(await decide(event));
+			const decision = await decide(event);
+			const replaced = decision.updatedToolOutput;
+			const output: CopilotPostToolUseHookOutput = {
+				...(replaced !== undefined && {
+					modifiedResult: { ...input.toolResult, textResultForLlm: replaced },
+				}),
+				...contextOutput(decision),
+			};
+			return output;
 		},
 		onPostToolUseFailure: async (input) => {
 			const event: HookEvent = {
-				name: 'PostToolUse',
+				name: 'PostToolUseFailure',
 				...commonOf(input),
 				tool: toolCallOf(input.toolName, argsOf(input.toolArgs), { cwd: input.workingDirectory }),
-				toolResponse: input.error,
+				error: input.error,
 			};
 			return contextOutput(await decide(event));
 		},
@@ -188,7 +200,11 @@ export function asPermissionHandler(
 			...(options.workspaceFolder !== undefined && { cwd: options.workspaceFolder }),
 			tool: toolOfRequest(request, options.workspaceFolder),
 		};
-		const decision = await decide(event);
+		// A permission handler can only approve or reject: a rewrite cannot run through it, so it is asked.
+		const decision = askWhereRewriteCannotRun(
+			{ name: 'PermissionRequest', dialect: 'copilotCli' },
+			await decide(event),
+		);
 		const verdict = decision.stop ? 'deny' : (decision.verdict ?? options.noOpinion ?? 'ask');
 		const reason = decision.stop?.reason ?? decision.reason;
 		switch (verdict) {
@@ -210,13 +226,14 @@ async function askUser(
 	event: HookEvent,
 	reason: string | undefined,
 ): Promise<CopilotPermissionRequestResult> {
-	let approved: boolean;
+	let answer: unknown;
 	try {
-		approved = await options.ask(request, { ...(reason !== undefined && { reason }), event });
+		answer = await options.ask(request, { ...(reason !== undefined && { reason }), event });
 	} catch {
 		return { kind: 'user-not-available' };
 	}
-	return approved
+	// JavaScript callers are not held to the type: only an explicit yes approves a tool call.
+	return answer === true
 		? { kind: 'approve-once', approvedInteractively: true }
 		: { kind: 'reject', feedback: 'The user declined this request.' };
 }

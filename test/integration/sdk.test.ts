@@ -1,125 +1,271 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+/*
+ * The npm package `hookwarden` as a user gets it: `npm pack` of packages/sdk (built by `npm run build`), installed
+ * into a fresh folder outside this repository, imported by plain Node, type-checked as a consumer by `tsc`, and made
+ * to decide a corpus of shell lines with exactly the answers the built bridge (`dist/bridge.js`) prints for them.
+ */
+import {
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { runProcess } from '../support/runProcess';
+import { DANGEROUS } from '../unit/core/judging/corpus/dangerous';
+import { HARMLESS } from '../unit/core/judging/corpus/harmless';
 
 const root = resolve(__dirname, '../..');
-// Inside the package, so `hookwarden/sdk` resolves through package.json `exports` exactly as it does for a user.
-const scratch = join(root, 'test-results', 'sdk-consumer');
+const packageFolder = join(root, 'packages', 'sdk');
+const bridge = join(root, 'dist', 'bridge.js');
 
-/** Runs a plain ES module with Node, in the package, and returns what it printed. */
-async function runModule(
-	source: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-	const file = join(scratch, `run-${Math.random().toString(36).slice(2)}.mjs`);
-	writeFileSync(file, source);
-	return runProcess(process.execPath, [file], { cwd: scratch, env: process.env, stdin: '' });
+let fresh: string;
+let tarball: string;
+/** The environment both the bridge and the package decide in: a home, runtime folder and audit log of their own. */
+let env: NodeJS.ProcessEnv;
+let workspace: string;
+
+const RULES = [
+	{ id: 'ok-status', command: ['git status', 'ls'], verdict: 'allow' },
+	{
+		id: 'ask-publish',
+		command: 'npm publish',
+		verdict: 'ask',
+		reason: 'Publishing needs a person.',
+	},
+	{ id: 'no-curl', command: 'curl', verdict: 'deny', reason: 'Use the fetch tool.' },
+	{ id: 'rtk', command: 'git log', verdict: 'rewrite', rewrite: 'rtk ${command}' },
+];
+
+async function run(command: string, args: readonly string[], stdin = '', cwd = fresh) {
+	return runProcess(command, args, { cwd, env, stdin });
 }
 
 beforeAll(async () => {
-	const build = await runProcess('npm', ['run', '--silent', 'build:sdk'], {
-		cwd: root,
-		env: process.env,
-		stdin: '',
-	});
-	expect(build.stderr).toBe('');
-	expect(build.code).toBe(0);
-	mkdirSync(scratch, { recursive: true });
-}, 120_000);
+	for (const built of ['sdk.mjs', 'sdk.d.ts', 'tree-sitter-bash.wasm']) {
+		expect(
+			existsSync(join(packageFolder, 'dist', built)),
+			`packages/sdk/dist/${built} is missing: run \`npm run build\` first`,
+		).toBe(true);
+	}
+	fresh = mkdtempSync(join(tmpdir(), 'hookwarden-sdk-consumer-'));
+	workspace = join(fresh, 'ws');
+	mkdirSync(join(workspace, '.vscode'), { recursive: true });
+	mkdirSync(join(fresh, 'home'));
+	// A link an earlier call made: a delete through it lands in the home folder, and both must follow it.
+	symlinkSync(join(fresh, 'home'), join(workspace, 'build'));
+	mkdirSync(join(fresh, 'run'), { mode: 0o700 });
+	writeFileSync(
+		join(workspace, '.vscode', 'settings.json'),
+		JSON.stringify({ 'hookwarden.rules': RULES }),
+	);
+	// The person trusts this workspace, so the bridge applies its allow rules headless, as the package does.
+	writeFileSync(
+		join(fresh, 'user-settings.json'),
+		JSON.stringify({ 'hookwarden.trustedFolders': [workspace] }),
+	);
+	env = {
+		PATH: process.env.PATH,
+		HOME: join(fresh, 'home'),
+		XDG_RUNTIME_DIR: join(fresh, 'run'),
+		HOOKWARDEN_AUDIT_FILE: join(fresh, 'audit.jsonl'),
+		HOOKWARDEN_USER_SETTINGS: join(fresh, 'user-settings.json'),
+		npm_config_cache: join(fresh, 'npm-cache'),
+	};
+	const packed = await run('npm', ['pack', packageFolder, '--json', '--pack-destination', fresh]);
+	expect(packed.code, packed.stderr).toBe(0);
+	const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+	tarball = join(fresh, filename);
+	writeFileSync(
+		join(fresh, 'package.json'),
+		JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+	);
+	const installed = await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--offline']);
+	expect(installed.code, installed.stderr).toBe(0);
+}, 180_000);
 
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-describe('hookwarden/sdk as built', () => {
-	it('writes an ES module and its declarations where package.json exports point', () => {
-		expect(existsSync(join(root, 'dist/sdk/index.mjs'))).toBe(true);
-		expect(existsSync(join(root, 'dist/sdk/types/sdk/index.d.ts'))).toBe(true);
-	});
-
-	it('is imported by plain Node through the package exports and decides a Copilot SDK tool call', async () => {
-		const run = await runModule(`
-import { CompositeHooksProvider, DefaultHooksProvider, asSessionHooks, asPermissionHandler } from 'hookwarden/sdk';
-const policy = new DefaultHooksProvider({
-	settings: { 'hookwarden.rules': [{ event: 'PreToolUse', command: 'npm publish', verdict: 'deny', reason: 'no publishing' }] },
-	workspaceFolder: process.cwd(),
+afterAll(() => {
+	if (fresh) {
+		rmSync(fresh, { recursive: true, force: true });
+	}
 });
-const chain = new CompositeHooksProvider([policy]);
+
+describe('the npm package hookwarden', () => {
+	it('packs the ES module, its declarations and the shell grammars, and nothing else', async () => {
+		const listed = await run('tar', ['-tzf', tarball]);
+		expect(listed.stdout.trim().split('\n').sort()).toEqual([
+			'package/LICENSE',
+			'package/README.md',
+			'package/dist/sdk.d.ts',
+			'package/dist/sdk.mjs',
+			'package/dist/tree-sitter-bash.wasm',
+			'package/dist/tree-sitter-powershell.wasm',
+			'package/dist/tree-sitter.wasm',
+			'package/package.json',
+		]);
+	});
+
+	it('imports no module of its own but Node built-ins', async () => {
+		const scan = await run(process.execPath, [
+			'-e',
+			`const t = require('fs').readFileSync('node_modules/hookwarden/dist/sdk.mjs', 'utf8');
+			 console.log(JSON.stringify([...t.matchAll(/^import\\s.*from\\s+["']([^"']+)["']/gm)].map((m) => m[1])));`,
+		]);
+		const imported = JSON.parse(scan.stdout) as string[];
+		expect(imported.length).toBeGreaterThan(0);
+		expect(imported.filter((name) => !name.startsWith('node:'))).toEqual([]);
+	});
+
+	it('is imported by plain Node from a fresh folder and reads shell lines with its grammar', async () => {
+		writeFileSync(
+			join(fresh, 'decide.mjs'),
+			`import { CompositeHooksProvider, DefaultHooksProvider, asSessionHooks, asPermissionHandler } from 'hookwarden/sdk';
+const chain = new CompositeHooksProvider([new DefaultHooksProvider({ settings: {}, workspaceFolder: process.cwd() })]);
 const hooks = asSessionHooks(chain);
 const input = (command) => ({ sessionId: 's', timestamp: new Date(), workingDirectory: process.cwd(), toolName: 'bash', toolArgs: { command } });
-const denied = await hooks.onPreToolUse(input('npm publish'), { sessionId: 's' });
-const free = await hooks.onPreToolUse(input('npm test'), { sessionId: 's' });
-const permission = await asPermissionHandler(chain, { ask: () => true })(
-	{ kind: 'shell', fullCommandText: 'rm -rf /', intention: 'clean' }, { sessionId: 's' });
-console.log(JSON.stringify({ denied, free, permission }));
-`);
-		expect(run.stderr).toBe('');
-		expect(JSON.parse(run.stdout)).toEqual({
-			denied: { permissionDecision: 'deny', permissionDecisionReason: 'no publishing' },
-			free: {},
-			permission: { kind: 'reject', feedback: expect.stringContaining('rm -rf /') as unknown },
+const home = await hooks.onPreToolUse(input('rm -rf ~'), { sessionId: 's' });
+// Only a shell grammar sees the delete inside $(…): without one the line is unreadable and merely asked.
+const hidden = await hooks.onPreToolUse(input('echo ok && echo "$(rm -rf ~)"'), { sessionId: 's' });
+const tests = await hooks.onPreToolUse(input('npm test'), { sessionId: 's' });
+const saysNo = await asPermissionHandler(chain, { ask: () => 'no' })({ kind: 'shell', fullCommandText: 'make', intention: 'build' }, { sessionId: 's' });
+console.log(JSON.stringify({ home: home.permissionDecision, hidden: hidden.permissionDecision, tests, saysNo: saysNo.kind }));
+`,
+		);
+		const decided = await run(process.execPath, ['decide.mjs']);
+		expect(decided.stderr).toBe('');
+		expect(JSON.parse(decided.stdout)).toEqual({
+			home: 'deny',
+			hidden: 'deny',
+			tests: {},
+			saysNo: 'reject',
 		});
-	});
+	}, 60_000);
 
-	it('serves a hook script: stdin JSON in, the host-readable answer out', async () => {
-		const run = await runModule(`
-import { readHookEvent, encodeDecision } from 'hookwarden/sdk';
-const read = readHookEvent(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'run_in_terminal', tool_input: { command: 'ls' } }));
-if (!read.ok) throw new Error(read.problem);
-console.log(JSON.stringify(encodeDecision(read.event, { verdict: 'ask', reason: 'why ls?', provenance: { providerId: 'script' } })));
-`);
-		expect(run.stderr).toBe('');
-		expect(JSON.parse(run.stdout)).toMatchObject({
-			permissionDecision: 'ask',
-			hookSpecificOutput: { permissionDecision: 'ask', permissionDecisionReason: 'why ls?' },
-		});
-	});
-
-	it('does not pull in vscode or any module outside the bundle', async () => {
-		const run = await runModule(`
-import { readFileSync } from 'node:fs';
-const text = readFileSync(${JSON.stringify(join(root, 'dist/sdk/index.mjs'))}, 'utf8');
-console.log(JSON.stringify([...text.matchAll(/^import\\s.*from\\s+["']([^"']+)["']/gm)].map((m) => m[1])));
-`);
-		expect(JSON.parse(run.stdout)).toEqual([]);
-	});
-
-	it('types a TypeScript consumer through the exported declarations', async () => {
+	it('type-checks a consumer with tsc (strict, NodeNext, no skipLibCheck)', async () => {
+		// An application developer has Node's types; they are copied, not downloaded.
+		for (const types of ['@types/node', 'undici-types']) {
+			cpSync(join(root, 'node_modules', types), join(fresh, 'node_modules', types), {
+				recursive: true,
+			});
+		}
 		writeFileSync(
-			join(scratch, 'consumer.mts'),
-			`import { asSessionHooks, DefaultHooksProvider, type HooksProvider } from 'hookwarden/sdk';
+			join(fresh, 'tsconfig.json'),
+			JSON.stringify({
+				compilerOptions: {
+					strict: true,
+					module: 'nodenext',
+					moduleResolution: 'nodenext',
+					target: 'es2022',
+					types: ['node'],
+					noEmit: true,
+				},
+				files: ['consumer.mts'],
+			}),
+		);
+		writeFileSync(
+			join(fresh, 'consumer.mts'),
+			`import { asSessionHooks, CompositeHooksProvider, DefaultHooksProvider, type HooksProvider, type MergedDecision } from 'hookwarden/sdk';
 const guard: HooksProvider = {
 	id: 'guard',
 	onPreToolUse: (event) =>
-		event.tool.kind === 'shell' ? { verdict: 'deny', reason: 'no shell', provenance: { providerId: 'guard' } } : undefined,
+		event.tool.kind === 'shell' ? { updatedInput: { command: \`\${event.tool.commandLine ?? ''} --dry-run\` }, provenance: { providerId: 'guard' } } : undefined,
 };
-const hooks = asSessionHooks(guard);
+const chain = new CompositeHooksProvider([new DefaultHooksProvider({ settings: {}, workspaceFolder: '/w' }), { provider: guard, priority: 50 }]);
+const hooks = asSessionHooks(chain);
 void hooks.onPreToolUse({ sessionId: 's', timestamp: new Date(), workingDirectory: '/', toolName: 'bash', toolArgs: {} }, { sessionId: 's' });
-void new DefaultHooksProvider({ settings: {}, workspaceFolder: '/w' });
+const fail: 'open' | 'closed' = new DefaultHooksProvider({ settings: {}, workspaceFolder: '/w' }).policy.failMode;
+void fail;
+export const outcome = (decision: MergedDecision): string => decision.updatedInput ? 'rewrite' : (decision.verdict ?? 'none');
 // @ts-expect-error a provider needs an id
 const nameless: HooksProvider = {};
 void nameless;
 `,
 		);
-		const tsc = await runProcess(
-			process.execPath,
-			[
-				join(root, 'node_modules/typescript/bin/tsc'),
-				'--noEmit',
-				'--strict',
-				'--module',
-				'nodenext',
-				'--moduleResolution',
-				'nodenext',
-				'--target',
-				'es2022',
-				'--types',
-				'node',
-				'consumer.mts',
-			],
-			{ cwd: scratch, env: process.env, stdin: '' },
-		);
+		const tsc = await run(process.execPath, [
+			join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+			'-p',
+			'.',
+		]);
 		expect(tsc.stdout + tsc.stderr).toBe('');
 		expect(tsc.code).toBe(0);
 	}, 120_000);
+
+	it('decides a corpus of shell lines exactly as the built bridge answers them', async () => {
+		// Every tenth row of the judging corpus, both dialects, plus the rules above: a sample, not a copy.
+		const rows = [...DANGEROUS, ...HARMLESS].filter((_, index) => index % 10 === 0);
+		const lines: [string, 'bash' | 'powershell'][] = [
+			...rows.map(([line, , dialect]): [string, 'bash' | 'powershell'] => [
+				line,
+				dialect ?? 'bash',
+			]),
+			['git status', 'bash'],
+			['git status && curl example.com', 'bash'],
+			['npm publish --tag next', 'bash'],
+			['cd src && git log -n 3', 'bash'],
+			['bash -c "git log"', 'bash'],
+			['rm -rf build/', 'bash'],
+			['rm -rf build/cache', 'bash'],
+		];
+		const payloads = lines.map(([line, dialect], index) =>
+			JSON.stringify({
+				hook_event_name: 'PreToolUse',
+				session_id: 'corpus',
+				timestamp: '2026-11-26T00:00:00.000Z',
+				cwd: workspace,
+				tool_name: dialect === 'powershell' ? 'powershell' : 'run_in_terminal',
+				tool_input: { command: line },
+				tool_use_id: `call_${index}`,
+			}),
+		);
+		writeFileSync(join(fresh, 'payloads.json'), JSON.stringify(payloads));
+		writeFileSync(
+			join(fresh, 'corpus.mjs'),
+			`import { readFileSync } from 'node:fs';
+import { CompositeHooksProvider, DefaultHooksProvider, encodeDecision, readHookEvent } from 'hookwarden/sdk';
+const settings = JSON.parse(readFileSync(${JSON.stringify(join(workspace, '.vscode', 'settings.json'))}, 'utf8'));
+const chain = new CompositeHooksProvider([new DefaultHooksProvider({ settings, workspaceFolder: ${JSON.stringify(workspace)}, homeDir: process.env.HOME })]);
+const out = [];
+for (const payload of JSON.parse(readFileSync('payloads.json', 'utf8'))) {
+	const read = readHookEvent(payload, 'PreToolUse');
+	if (!read.ok) throw new Error(read.problem);
+	out.push(encodeDecision(read.event, await chain.decide(read.event, { workspaceFolder: ${JSON.stringify(workspace)} })));
+}
+console.log(JSON.stringify(out));
+`,
+		);
+		const sdk = await run(process.execPath, ['corpus.mjs'], '', fresh);
+		expect(sdk.stderr).toBe('');
+		const fromSdk = JSON.parse(sdk.stdout) as unknown[];
+
+		const fromBridge: unknown[] = [];
+		for (let start = 0; start < payloads.length; start += 3) {
+			const batch = await Promise.all(
+				payloads
+					.slice(start, start + 3)
+					.map((payload) => run(process.execPath, [bridge, 'PreToolUse'], payload, workspace)),
+			);
+			fromBridge.push(...batch.map((answer) => JSON.parse(answer.stdout) as unknown));
+		}
+		const differing = lines
+			.map(([line], index) => ({ line, bridge: fromBridge[index], sdk: fromSdk[index] }))
+			.filter((row) => JSON.stringify(row.bridge) !== JSON.stringify(row.sdk));
+		expect(differing).toEqual([]);
+		// Both followed the link on disk: `build/` is the home folder there, not build output.
+		const throughLink = lines.findIndex(([line]) => line === 'rm -rf build/');
+		expect(fromBridge[throughLink]).toMatchObject({ permissionDecision: 'deny' });
+		// The sample is not all one answer: the comparison covers denies, asks, allows, rewrites and no opinion.
+		const kinds = new Set(
+			fromBridge.map((answer) => {
+				const output = answer as { permissionDecision?: string; modifiedArgs?: unknown };
+				return output.modifiedArgs ? 'rewrite' : (output.permissionDecision ?? 'none');
+			}),
+		);
+		expect([...kinds].sort()).toEqual(['allow', 'ask', 'deny', 'none', 'rewrite']);
+	}, 300_000);
 });

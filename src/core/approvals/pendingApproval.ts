@@ -25,7 +25,10 @@ export type ApprovalResolution =
 /** What a person is asked to approve: the event, why it needs approval and which rule asked. */
 export interface ApprovalRequest {
 	readonly id: string;
+	/** The call as it would run: when a provider rewrote it, the rewritten call. */
 	readonly event: HookEvent;
+	/** The call as the agent sent it, present only when a provider rewrote it. */
+	readonly original?: HookEvent;
 	readonly reason: string;
 	readonly askedBy?: Provenance;
 	readonly workspaceFolder?: string;

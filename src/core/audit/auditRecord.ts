@@ -60,6 +60,13 @@ export interface AuditEventRecord {
 	readonly problem?: string;
 	/** Set when this event proves the harness ignored an earlier verdict (a tool ran after its call was denied). */
 	readonly notHonoured?: string;
+	/**
+	 * Set when the call was to run with another input than the agent sent (a rule, a provider or a person rewrote it):
+	 * `input` (the event) is what the agent sent, this is what was answered, masked and size-limited like `input`.
+	 */
+	readonly rewrite?: AuditRewrite;
+	/** Set when the model was to read a replaced tool result (a credential masked), and whether the harness shows it. */
+	readonly resultReplaced?: AuditResultReplacement;
 	/** The normalised event, masked and size-limited. */
 	readonly input: HookEvent;
 	/** A credential was masked in `input`: the secrets pack cannot re-detect it on replay. */
@@ -68,6 +75,32 @@ export interface AuditEventRecord {
 	readonly truncated?: readonly string[];
 	/** The hook process's W3C `traceparent` (valid ones only): the parent of the decision's exported span. */
 	readonly traceparent?: string;
+}
+
+/** The input a call was rewritten to, and who rewrote it, in order. */
+export interface AuditRewrite {
+	/** The complete tool input (or `{ prompt }`) the answer carried. */
+	readonly input: Readonly<Record<string, unknown>>;
+	/** The rewritten command line, for shell tools. */
+	readonly commandLine?: string;
+	/** Who rewrote it, in words (`rule rtk (workspace settings …)`, `person: edited in VS Code`). */
+	readonly by: readonly string[];
+	readonly rewrittenBy: readonly Provenance[];
+}
+
+/** A tool result the model was to read replaced: who replaced it, and whether this harness shows the replacement. */
+export interface AuditResultReplacement {
+	readonly by: string;
+	readonly replacedBy: Provenance;
+	/** False where the harness cannot replace a result (VS Code): the model read the original, with the context. */
+	readonly shown: boolean;
+}
+
+/** Says who rewrote a call or replaced a result, in the words the log uses. */
+export function describeRewriter(provenance: Provenance): string {
+	return provenance.providerId === 'hookwarden.person'
+		? 'person: edited in VS Code'
+		: describeDecider(provenance, undefined);
 }
 
 /** A session's summary at Stop or SessionEnd, as a line of its own. */

@@ -110,6 +110,11 @@ export function recordedEventOf(record: AuditEventRecord, sequence: number): Rec
 		...(record.reason !== undefined && { reason: record.reason }),
 		...(record.stop !== undefined && { stop: { reason: record.stop } }),
 		...(record.decidedBy && { decidedBy: record.decidedBy }),
+		...(record.rewrite && {
+			updatedInput: record.rewrite.input,
+			rewrittenBy: record.rewrite.rewrittenBy,
+		}),
+		...(record.resultReplaced && { resultReplacedBy: record.resultReplaced.replacedBy }),
 		contributors: record.decidedBy ? [record.decidedBy] : [],
 		failures: [],
 	};

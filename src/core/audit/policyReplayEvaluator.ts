@@ -2,6 +2,8 @@ import type { HookEvent } from '../events/hookEvent';
 import { BUILTIN_PACKS } from '../judging/builtinPacks';
 import type { CompiledPolicy } from '../policy/compilePolicy';
 import { evaluatePolicy } from '../policy/evaluatePolicy';
+import { rewriteByRules } from '../policy/rewriteRules';
+import { rewrittenEvent } from '../provider/rewrittenEvent';
 import type { Pack, PackId } from '../judging/pack';
 import type { PolicyInput } from '../judging/policyInput';
 import type { ReplayEvaluate } from './replaySession';
@@ -26,19 +28,30 @@ export function policyReplayEvaluator(
 ): ReplayEvaluate {
 	return async (event, context) => {
 		const policy = policyFor(context.workspaceFolder);
-		const input = await builder.policyInput(event, context.workspaceFolder, policy);
-		const { winner } = evaluatePolicy(
-			policy,
-			{ ...input, session: { subagentsStarted: context.subagentsStarted } },
-			packs,
-		);
-		return winner
-			? {
-					verdict: winner.verdict,
-					ruleId: winner.ruleId,
-					source: winner.source,
-					reason: winner.reason,
-				}
-			: {};
+		const judge = async (about: HookEvent) => {
+			const input = await builder.policyInput(about, context.workspaceFolder, policy);
+			const session = { subagentsStarted: context.subagentsStarted };
+			return { input, outcome: evaluatePolicy(policy, { ...input, session }, packs) };
+		};
+		const first = await judge(event);
+		// As live: a call a rule rewrites is judged again as rewritten, and that verdict is the one that counts.
+		const rewrite =
+			first.outcome.verdict === 'deny' ? undefined : rewriteByRules(policy, first.input);
+		const rewritten =
+			rewrite?.kind === 'rewrite' ? rewrittenEvent(event, rewrite.updatedInput) : undefined;
+		const winner = rewritten
+			? (await judge(rewritten)).outcome.winner
+			: rewrite?.kind === 'cannotRewrite' && !first.outcome.winner
+				? rewrite.finding
+				: first.outcome.winner;
+		return {
+			...(winner && {
+				verdict: winner.verdict,
+				ruleId: winner.ruleId,
+				source: winner.source,
+				reason: winner.reason,
+			}),
+			...(rewrite?.kind === 'rewrite' && rewritten && { rewrite: rewrite.to }),
+		};
 	};
 }

@@ -44,6 +44,18 @@ export function renderReplayMarkdown(report: ReplayReport, heading: ReplayHeadin
 			'',
 		);
 	}
+	const rewrites = report.entries.filter((e) => e.rewriteChange !== undefined);
+	if (rewrites.length > 0) {
+		lines.push(
+			'## Changed rewrites',
+			'',
+			...rewrites.map(
+				(e) =>
+					`- \`${e.record.id}\` ${e.record.event} ${e.record.summary}: ${e.rewriteChange ?? ''}`,
+			),
+			'',
+		);
+	}
 	const skipped = report.entries.filter((e) => e.status === 'notReplayable');
 	if (skipped.length > 0) {
 		lines.push(
@@ -63,13 +75,19 @@ export function renderReplayText(report: ReplayReport): string {
 	const lines: string[] = [];
 	for (const entry of report.entries) {
 		if (entry.status === 'same') {
+			if (entry.rewriteChange !== undefined) {
+				lines.push(
+					`rewrite   ${entry.record.id} ${entry.record.at} ${entry.record.session} ${entry.record.event} ${entry.record.summary}`,
+					`          ${entry.rewriteChange}`,
+				);
+			}
 			continue;
 		}
 		const label = entry.status === 'notReplayable' ? 'skipped  ' : `${entry.status.padEnd(9)}`;
 		const change =
 			entry.status === 'notReplayable'
 				? (entry.note ?? '')
-				: `${side(entry.recorded)} -> ${side(entry.now)}${entry.note ? ` (${entry.note})` : ''}`;
+				: `${side(entry.recorded)} -> ${side(entry.now)}${entry.note ? ` (${entry.note})` : ''}${entry.rewriteChange ? `; ${entry.rewriteChange}` : ''}`;
 		lines.push(
 			`${label} ${entry.record.id} ${entry.record.at} ${entry.record.session} ${entry.record.event} ${entry.record.summary}`,
 			`          ${change}`,

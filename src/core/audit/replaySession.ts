@@ -10,6 +10,8 @@ export interface ReplayVerdict {
 	readonly ruleId?: string;
 	readonly source?: RuleSource;
 	readonly reason?: string;
+	/** The command line (or input) a rewrite rule makes of the call today; the verdict is then about it. */
+	readonly rewrite?: string;
 }
 
 /** What a replay knows beyond the event: the workspace its paths are relative to, and the session so far. */
@@ -34,6 +36,8 @@ export interface ReplaySide {
 	readonly ruleId?: string;
 	readonly source?: RuleSource;
 	readonly reason?: string;
+	/** What the policy rewrote the call to, when it did. */
+	readonly rewrite?: string;
 }
 
 /** One recorded event, its recorded policy verdict, today's verdict and how they compare. */
@@ -45,6 +49,8 @@ export interface ReplayEntry {
 	readonly status: ReplayStatus;
 	/** Why the event was not replayed, or a caveat on the comparison. */
 	readonly note?: string;
+	/** Set when the policy's rewrite of the call differs today (whatever the verdict did): what changed, in words. */
+	readonly rewriteChange?: string;
 }
 
 /** The outcome of a replay: every event in log order and a count per status. */
@@ -99,12 +105,18 @@ export async function replaySession(
 				...(verdict.ruleId !== undefined && { ruleId: verdict.ruleId }),
 				...(verdict.source && { source: verdict.source }),
 				...(verdict.reason !== undefined && { reason: verdict.reason }),
+				...(verdict.rewrite !== undefined && { rewrite: verdict.rewrite }),
 			};
+			const rewriteChange =
+				policyRewriteOf(record) === undefined
+					? undefined
+					: describeRewriteChange(recorded.rewrite, now.rewrite);
 			entry = {
 				record,
 				recorded,
 				now,
 				status: compare(recorded.verdict, now.verdict),
+				...(rewriteChange !== undefined && { rewriteChange }),
 				...(record.masked && {
 					note: 'a credential was masked in the log, so the secrets pack was not re-evaluated',
 				}),
@@ -138,11 +150,43 @@ export function replayFails(report: ReplayReport, failOn: ReplayFailOn): boolean
 
 function recordedSide(record: AuditEventRecord): ReplaySide {
 	const basis = record.asked ?? { verdict: record.verdict, decidedBy: record.decidedBy };
+	const rewrite = policyRewriteOf(record)?.text;
 	return {
 		verdict: basis.verdict,
+		...(rewrite !== undefined && { rewrite }),
 		...(basis.decidedBy?.ruleId !== undefined && { ruleId: basis.decidedBy.ruleId }),
 		...(basis.decidedBy?.source && { source: basis.decidedBy.source }),
 	};
+}
+
+/**
+ * What Hookwarden's policy rewrote a recorded call to (`text` undefined: it ran as sent); `undefined` when a person
+ * or another provider rewrote it, which a replay of the policy cannot compare.
+ */
+function policyRewriteOf(record: AuditEventRecord): { readonly text?: string } | undefined {
+	const { rewrite } = record;
+	if (!rewrite) {
+		return {};
+	}
+	if (!rewrite.rewrittenBy.every((by) => by.providerId === POLICY_PROVIDER_ID)) {
+		return undefined;
+	}
+	return { text: rewrite.commandLine ?? JSON.stringify(rewrite.input) };
+}
+
+function describeRewriteChange(
+	before: string | undefined,
+	after: string | undefined,
+): string | undefined {
+	if (before === after) {
+		return undefined;
+	}
+	if (after === undefined) {
+		return `was rewritten to \`${before ?? ''}\`; now runs as sent`;
+	}
+	return before === undefined
+		? `ran as sent; now rewritten to \`${after}\``
+		: `was rewritten to \`${before}\`; now to \`${after}\``;
 }
 
 function notReplayableBecause(record: AuditEventRecord): string | undefined {

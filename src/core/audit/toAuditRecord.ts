@@ -7,10 +7,13 @@ import type { RecordedEvent } from '../sessions/recordedEvent';
 import type {
 	AuditEventRecord,
 	AuditPolicyVerdict,
+	AuditRewrite,
 	AuditSummaryRecord,
 	AuditVerdict,
 } from './auditRecord';
-import { AUDIT_FORMAT_VERSION, describeDecider } from './auditRecord';
+import { AUDIT_FORMAT_VERSION, describeDecider, describeRewriter } from './auditRecord';
+import { resultReplacementCarried } from '../output/harnessSupport';
+import { toolCallOf } from '../reading/tools/toolCallOf';
 import { summarizeEvent } from './summarizeEvent';
 import { parseTraceparent } from '../telemetry/traceparent';
 
@@ -85,6 +88,14 @@ export function toAuditRecord(entry: AuditEntry, id: string): AuditEventRecord {
 		...(recorded.notHonoured !== undefined && {
 			notHonoured: masker.text(recorded.notHonoured, 'notHonoured', AUDIT_LIMITS.other),
 		}),
+		...rewriteOf(recorded.event, decision, masker),
+		...(decision.resultReplacedBy && {
+			resultReplaced: {
+				by: describeRewriter(decision.resultReplacedBy),
+				replacedBy: decision.resultReplacedBy,
+				shown: resultReplacementCarried(recorded.event.dialect),
+			},
+		}),
 		...(recorded.traceparent !== undefined &&
 			parseTraceparent(recorded.traceparent) !== undefined && {
 				traceparent: recorded.traceparent.trim().toLowerCase(),
@@ -138,6 +149,29 @@ export function toAuditSummaryRecord(
 	};
 }
 
+// Both versions of a rewritten call: the event keeps what the agent sent, this what the answer carried.
+function rewriteOf(
+	event: HookEvent,
+	decision: MergedDecision,
+	masker: Masker,
+): { rewrite?: AuditRewrite } {
+	if (!decision.updatedInput) {
+		return {};
+	}
+	const rewrittenBy = decision.rewrittenBy ?? [];
+	const input = masker.input(decision.updatedInput);
+	const tool = toolOfEvent(event);
+	const line = tool && toolCallOf(tool.name, input).commandLine;
+	return {
+		rewrite: {
+			input,
+			...(line !== undefined && { commandLine: line }),
+			by: rewrittenBy.map(describeRewriter),
+			rewrittenBy,
+		},
+	};
+}
+
 function toolOf(event: HookEvent): string | undefined {
 	return toolOfEvent(event)?.name;
 }
@@ -170,6 +204,11 @@ class Masker {
 
 	event(event: HookEvent): HookEvent {
 		return this.walk(event, '', 0) as HookEvent;
+	}
+
+	/** A tool input outside the event (a rewrite), masked and cut like the event's own `tool.input`. */
+	input(input: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+		return this.walk(input, 'tool.input', 1) as Record<string, unknown>;
 	}
 
 	private walk(value: unknown, path: string, depth: number): unknown {

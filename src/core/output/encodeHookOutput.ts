@@ -1,6 +1,9 @@
 import type { Dialect } from '../events/dialect';
+import type { ToolCall } from '../events/hookEvent';
 import type { HookEventName } from '../events/hookEventName';
 import type { MergedDecision } from '../provider/decision';
+import { completeInput } from '../provider/rewrittenEvent';
+import { askWhereRewriteCannotRun, resultReplacementCarried } from './harnessSupport';
 
 /** What every host reads as "no opinion": VS Code's own approvals and auto-approve rules stay in charge. */
 export const NO_OPINION_OUTPUT: Readonly<Record<string, never>> = Object.freeze({});
@@ -40,13 +43,17 @@ const NO_VETO_EVENTS: ReadonlySet<HookEventName> = new Set(['Notification']);
  * every host reads: VS Code Local's `hookSpecificOutput`, the Copilot CLI's top-level fields, Claude's
  * `decision`. Nothing decided gives `{}`; `allow` appears only when the verdict is `allow`; a `stop`
  * wins over everything; `ask` where the event has no native ask becomes a refusal that says approval
- * was needed. Never writes a top-level `hookEventName`: VS Code Local drops a result whose top-level name mismatches.
+ * was needed. A rewrite travels as the complete tool input in each harness's own field (`updatedInput`,
+ * `modifiedArgs`); where no harness can run it, the call is asked instead (see {@link askWhereRewriteCannotRun}). A
+ * replaced tool result travels where the harness reads one (`modifiedResult`, `updatedToolOutput`). Never writes a
+ * top-level `hookEventName`: VS Code Local drops a result whose top-level name mismatches.
  */
 export function encodeHookOutput(
-	event: { readonly name: HookEventName; readonly dialect: Dialect },
-	decision: MergedDecision,
+	event: { readonly name: HookEventName; readonly dialect: Dialect; readonly tool?: ToolCall },
+	merged: MergedDecision,
 ): Record<string, unknown> {
 	const { name } = event;
+	const decision = askWhereRewriteCannotRun(event, merged);
 	const output: Record<string, unknown> = {};
 	const specific: Record<string, unknown> = {};
 	const refusal = refusalOf(name, decision);
@@ -64,7 +71,7 @@ export function encodeHookOutput(
 			output.interrupt = true;
 		}
 	} else if (name === 'PreToolUse') {
-		encodePreToolUse(output, specific, decision);
+		encodePreToolUse(output, specific, decision, event.tool);
 	} else if (name === 'PermissionRequest') {
 		encodePermissionRequest(output, specific, decision);
 	} else if (NO_VETO_EVENTS.has(name)) {
@@ -95,6 +102,9 @@ export function encodeHookOutput(
 			output.additionalContext = decision.additionalContext;
 		}
 	}
+	if (!decision.stop && name === 'PostToolUse' && decision.updatedToolOutput !== undefined) {
+		encodeReplacedResult(output, specific, decision.updatedToolOutput, event.dialect);
+	}
 	if (decision.systemMessage) {
 		output.systemMessage = decision.systemMessage;
 	}
@@ -108,6 +118,7 @@ function encodePreToolUse(
 	output: Record<string, unknown>,
 	specific: Record<string, unknown>,
 	decision: MergedDecision,
+	tool: ToolCall | undefined,
 ): void {
 	if (decision.verdict === 'deny') {
 		setPermission(output, specific, 'deny', decision.reason ?? DEFAULT_DENY_REASON);
@@ -118,8 +129,27 @@ function encodePreToolUse(
 		setPermission(output, specific, decision.verdict, decision.reason);
 	}
 	if (decision.updatedInput) {
-		specific.updatedInput = decision.updatedInput;
-		output.modifiedArgs = decision.updatedInput;
+		// Every host replaces the whole input with the answer, so it always travels complete.
+		const input = tool ? completeInput(tool.input, decision.updatedInput) : decision.updatedInput;
+		specific.updatedInput = input;
+		output.modifiedArgs = input;
+	}
+}
+
+// The Copilot runtime reads a top-level `modifiedResult` (command hooks included); Claude Code reads
+// `hookSpecificOutput.updatedToolOutput`. VS Code Local cannot replace a result: the decision's context has to do.
+function encodeReplacedResult(
+	output: Record<string, unknown>,
+	specific: Record<string, unknown>,
+	text: string,
+	dialect: Dialect,
+): void {
+	if (!resultReplacementCarried(dialect)) {
+		return;
+	}
+	output.modifiedResult = { resultType: 'success', textResultForLlm: text };
+	if (dialect === 'claude') {
+		specific.updatedToolOutput = text;
 	}
 }
 

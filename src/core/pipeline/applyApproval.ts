@@ -5,7 +5,9 @@ const PERSON = 'hookwarden.person';
 
 /**
  * The decision that goes back to the hook runner once an approval resolved: the person's answer (with their reason
- * for a deny, so the agent can correct course), or the configured timeout outcome, with provenance saying which.
+ * for a deny, so the agent can correct course), or the configured timeout outcome, with provenance saying which. An
+ * allow with the person's edits (*Allow with Changes…*) is a rewrite: the edited input is what runs, and the person
+ * joins whoever rewrote the call before.
  */
 export function applyApproval(
 	asked: MergedDecision,
@@ -29,12 +31,21 @@ export function applyApproval(
 		contributors: [...asked.contributors, provenance],
 	});
 	switch (resolution.kind) {
-		case 'allowed':
+		case 'allowed': {
+			if (resolution.updatedInput) {
+				const person = by('approval.edited', 'person');
+				return {
+					...decided('allow', 'Approved in VS Code with changes made by the person.', person),
+					updatedInput: resolution.updatedInput,
+					rewrittenBy: [...(asked.rewrittenBy ?? []), person],
+				};
+			}
 			return decided(
 				'allow',
 				`Approved in VS Code (${resolution.scope === 'once' ? 'this call' : `for the ${resolution.scope === 'session' ? 'session' : 'future'}`}).`,
 				by(`approval.${resolution.scope}`, 'person'),
 			);
+		}
 		case 'denied':
 			return decided(
 				'deny',

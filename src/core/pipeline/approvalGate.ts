@@ -6,6 +6,7 @@ import { auditVerdictOf } from '../audit/toAuditRecord';
 import type { HookEvent } from '../events/hookEvent';
 import type { CompiledPolicy } from '../policy/compilePolicy';
 import type { MergedDecision } from '../provider/decision';
+import { rewrittenEvent } from '../provider/rewrittenEvent';
 import type { Clock } from '../util/clock';
 import { applyApproval } from './applyApproval';
 
@@ -56,10 +57,13 @@ export class ApprovalGate {
 			};
 		}
 		const now = this.clock.now();
+		// A person approves what runs: a call a provider rewrote is shown rewritten, next to what the agent sent.
+		const rewritten = asked.updatedInput && rewrittenEvent(event, asked.updatedInput);
 		const pending = this.approvals.openApproval(
 			{
 				id: `a${++this.counter}`,
-				event,
+				event: rewritten ?? event,
+				...(rewritten && { original: event }),
 				reason: asked.reason ?? 'A Hookwarden rule asks for approval.',
 				...(asked.decidedBy && { askedBy: asked.decidedBy }),
 				...(workspaceFolder !== undefined && { workspaceFolder }),

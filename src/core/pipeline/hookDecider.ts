@@ -3,12 +3,19 @@ import { letsAgentStop, withStopSummary } from '../audit/stopSummary';
 import type { HookEvent } from '../events/hookEvent';
 import type { HookEventName } from '../events/hookEventName';
 import { encodeHookOutput } from '../output/encodeHookOutput';
+import { askWhereRewriteCannotRun } from '../output/harnessSupport';
+import { rewrittenPayload } from '../provider/rewrittenEvent';
 import type { CompiledPolicy } from '../policy/compilePolicy';
 import type { CompositeHooksProvider } from '../provider/compositeHooksProvider';
 import type { MergedDecision } from '../provider/decision';
 import { NO_OPINION } from '../provider/decision';
 import type { FailMode } from '../provider/failVerdict';
-import { failVerdict, withFailMode } from '../provider/failVerdict';
+import {
+	eventMismatchVerdict,
+	failVerdict,
+	unreadableToolCallVerdict,
+	withFailMode,
+} from '../provider/failVerdict';
 import type { DecisionOrigin, RecordedEvent } from '../sessions/recordedEvent';
 import { notHonoured } from '../sessions/honouredCheck';
 import type { SessionMemory } from '../sessions/sessionMemory';
@@ -17,6 +24,7 @@ import { SharedCalls } from '../sessions/sharedCalls';
 import type { Clock } from '../util/clock';
 import type { ApprovalGate, GatedDecision } from './approvalGate';
 import type { HookAnswer, HookCall } from './hookCall';
+import { recheckEditedCall } from './editedCall';
 import { readHookCall } from './readHookCall';
 
 /** What a decider is built from; each part is a port, so the window, the bridge and the tests build the same decider. */
@@ -60,7 +68,8 @@ const PAUSED: MergedDecision = {
 
 /**
  * The one place a hook event is decided, in the window and in the headless bridge alike: read the call (the hook
- * command's event argument is authoritative), ask the provider chain within a deadline, hold the fail mode when a
+ * command's event argument is authoritative: a payload naming another event is denied, and a tool call that cannot be
+ * read is asked, or denied under `closed`), ask the provider chain within a deadline, hold the fail mode when a
  * provider fails, let a person answer an `ask` where one can, add the session summary at Stop, record the answer and
  * append it to the audit log before returning it. It never throws: whatever goes wrong is answered by the fail mode.
  */
@@ -77,10 +86,16 @@ export class HookDecider {
 		const read = readHookCall(call);
 		if (!read.ok) {
 			const failMode = this.failModeFor(this.parts.workspaceFolderFor(call.cwd));
+			const decision =
+				read.why === 'eventMismatch'
+					? eventMismatchVerdict(read.problem)
+					: read.eventName === 'PreToolUse'
+						? unreadableToolCallVerdict(failMode, read.problem)
+						: failVerdict(failMode, read.eventName, read.problem);
 			return {
 				kind: 'unreadable',
 				problem: read.problem,
-				output: encodeFor(read.eventName, failVerdict(failMode, read.eventName, read.problem)),
+				output: encodeFor(read.eventName, decision),
 			};
 		}
 		const { event } = read;
@@ -143,17 +158,27 @@ export class HookDecider {
 		let policy: CompiledPolicy | undefined;
 		try {
 			policy = this.parts.policy(workspaceFolder);
-			const chained = await this.withinDeadline(
-				this.parts.chain.decide(event, {
-					...(workspaceFolder !== undefined && { workspaceFolder }),
-					...(signal && { signal }),
-					payload,
-				}),
-			);
-			const decision = withFailMode(chained, policy.failMode, event.name);
-			return this.parts.gate
-				? await this.parts.gate.pass(event, decision, policy, workspaceFolder, signal)
-				: { decision };
+			const failMode = policy.failMode;
+			const ask = async (about: HookEvent) =>
+				withFailMode(
+					await this.withinDeadline(
+						this.parts.chain.decide(about, {
+							...(workspaceFolder !== undefined && { workspaceFolder }),
+							...(signal && { signal }),
+							// An external provider reads the payload: about an edited call, the payload of the call that runs.
+							payload: about === event ? payload : rewrittenPayload(payload, about),
+						}),
+					),
+					failMode,
+					about.name,
+				);
+			// A rewrite the harness cannot run is asked here, before the gate, so a person can answer it.
+			const decision = askWhereRewriteCannotRun(event, await ask(event));
+			if (!this.parts.gate) {
+				return { decision };
+			}
+			const gated = await this.parts.gate.pass(event, decision, policy, workspaceFolder, signal);
+			return await recheckEditedCall(event, gated, ask);
 		} catch (error) {
 			const problem = `could not decide ${event.name}: ${error instanceof Error ? error.message : String(error)}`;
 			return {

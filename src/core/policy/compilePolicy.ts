@@ -36,6 +36,15 @@ export interface CompiledRule {
 }
 
 /**
+ * A `rewrite` rule: its criteria compiled like any rule's (it matches as an `ask` rule would, on any sub-command), and
+ * the template the matched sub-command becomes (`${command}` stands for it).
+ */
+export interface CompiledRewriteRule extends Omit<CompiledRule, 'verdict'> {
+	readonly command: readonly TextPattern[];
+	readonly rewrite: string;
+}
+
+/**
  * An exception with its patterns compiled: it lifts findings of rule `rule` whose sub-command matches `command` (the
  * whole sub-command as literal text, or a `/regex/`) or whose path matches `path`.
  */
@@ -51,6 +60,8 @@ export interface CompiledException {
 /** Policy settings compiled for evaluation; building one is the only place patterns are parsed. */
 export interface CompiledPolicy {
 	readonly rules: readonly CompiledRule[];
+	/** The `rewrite` rules, in settings order (the first that matches a call applies). */
+	readonly rewrites: readonly CompiledRewriteRule[];
 	/** Exceptions of every trusted layer, in layer order. */
 	readonly exceptions: readonly CompiledException[];
 	readonly packs: ReadonlySet<PackId>;
@@ -77,6 +88,7 @@ const AGENT_EVENTS: ReadonlySet<HookEventName> = new Set(['SubagentStart', 'Suba
 export function compilePolicy(settings: PolicySettings): CompiledPolicy {
 	const problems: SettingProblem[] = [];
 	const rules: CompiledRule[] = [];
+	const rewrites: CompiledRewriteRule[] = [];
 	for (const sourced of settings.rules) {
 		const compiled = compileRule(sourced);
 		if ('error' in compiled) {
@@ -85,6 +97,8 @@ export function compilePolicy(settings: PolicySettings): CompiledPolicy {
 				source: sourced.source,
 				message: `${label(sourced)}: ${compiled.error}; rule skipped.`,
 			});
+		} else if ('rewrite' in compiled) {
+			rewrites.push(compiled);
 		} else {
 			rules.push(compiled);
 		}
@@ -105,6 +119,7 @@ export function compilePolicy(settings: PolicySettings): CompiledPolicy {
 	const allowedWritePaths = settings.allowedWritePaths.map(compileGlob);
 	return {
 		rules,
+		rewrites,
 		exceptions,
 		packs: new Set((Object.keys(settings.packs) as PackId[]).filter((id) => settings.packs[id])),
 		defaultVerdict: settings.defaultVerdict,
@@ -141,9 +156,13 @@ export function compileGlob(source: string): CompiledGlob {
 	return { source, anchor, test };
 }
 
-function compileRule(sourced: SourcedRule): CompiledRule | { error: string } {
+function compileRule(sourced: SourcedRule): CompiledRule | CompiledRewriteRule | { error: string } {
 	const { rule, source, index } = sourced;
 	const event = rule.event ?? 'PreToolUse';
+	const rewriteProblem = misplacedRewrite(rule.verdict, rule.rewrite, rule.command, event);
+	if (rewriteProblem !== undefined) {
+		return { error: rewriteProblem };
+	}
 	const misplaced = (
 		[
 			['tool', TOOL_EVENTS],
@@ -173,10 +192,9 @@ function compileRule(sourced: SourcedRule): CompiledRule | { error: string } {
 			return compiled;
 		}
 	}
-	return {
+	const compiled = {
 		id: rule.id ?? `rules[${index}]`,
 		event,
-		verdict: rule.verdict,
 		reason: rule.reason,
 		context: rule.context,
 		source,
@@ -190,6 +208,30 @@ function compileRule(sourced: SourcedRule): CompiledRule | { error: string } {
 		prompt: prompt as TextPattern[] | undefined,
 		agent: agent as TextPattern[] | undefined,
 	};
+	return rule.verdict === 'rewrite'
+		? { ...compiled, command: command as TextPattern[], rewrite: rule.rewrite ?? '' }
+		: { ...compiled, verdict: rule.verdict };
+}
+
+// `rewrite` goes with the `rewrite` verdict, and a rewrite needs a sub-command to rewrite: a shell call's `command`.
+function misplacedRewrite(
+	verdict: string,
+	rewrite: string | undefined,
+	command: unknown,
+	event: HookEventName,
+): string | undefined {
+	if (verdict !== 'rewrite') {
+		return rewrite === undefined ? undefined : "'rewrite' needs the verdict 'rewrite'";
+	}
+	if (rewrite === undefined) {
+		return "the verdict 'rewrite' needs 'rewrite' (what the matched sub-command becomes)";
+	}
+	if (event !== 'PreToolUse') {
+		return `a ${event} event cannot be rewritten; 'rewrite' rules apply to PreToolUse`;
+	}
+	return command === undefined
+		? "the verdict 'rewrite' needs 'command' (which sub-command to rewrite)"
+		: undefined;
 }
 
 function compileException(sourced: SourcedException): CompiledException | { error: string } {

@@ -1,5 +1,8 @@
 import type { HookEvent } from '../events/hookEvent';
 import type { HookDecision, RuleSource } from '../provider/decision';
+import { VERDICT_RANK } from '../provider/decision';
+import { REDACT_RESULT_RULE_ID, redactToolResult } from '../secrets/redactToolResult';
+import type { Finding } from '../judging/finding';
 import type { HookContext, HooksProvider } from '../provider/hooksProvider';
 import type { CommandLineAnalysis, ShellDialect } from '../reading/shell/commandLine';
 import type { Clock } from '../util/clock';
@@ -11,6 +14,8 @@ import { evaluatePolicy } from './evaluatePolicy';
 import type { OwnStateLocations } from '../judging/ownState';
 import type { PolicyInput, SessionFacts } from '../judging/policyInput';
 import { unfinishedShellCheck } from '../judging/unfinishedShellCheck';
+import type { RuleRewrite } from './rewriteRules';
+import { rewriteByRules } from './rewriteRules';
 
 /** The provider id of Hookwarden's own settings-driven policy, as it appears in provenance. */
 export const POLICY_PROVIDER_ID = 'hookwarden.policy';
@@ -27,8 +32,12 @@ export interface PolicyProviderServices {
 	/** What the session has done so far; asked only when a session limit is configured and the event spawns a subagent. */
 	readonly sessionFacts?: (event: HookEvent) => SessionFacts | Promise<SessionFacts>;
 	readonly homeDir?: string;
-	/** Hookwarden's own files on this machine, for the protectedPaths pack. */
-	readonly ownState?: OwnStateLocations;
+	/**
+	 * Hookwarden's own files on this machine, for the protectedPaths pack; a function when they depend on the workspace
+	 * folder (its audit log may live there). It should return the same object while nothing changed: the pack caches by it.
+	 */
+	readonly ownState?:
+		OwnStateLocations | ((workspaceFolder: string | undefined) => OwnStateLocations | undefined);
 	/** Where an absolute path leads through links already on disk, so a delete is judged where it really lands. */
 	readonly realPath?: (absolute: string) => string | undefined;
 	/**
@@ -77,8 +86,9 @@ export class DefaultHooksProvider implements HooksProvider {
 		workspaceFolder: string | undefined,
 		policy: CompiledPolicy,
 	): Promise<PolicyInput> {
-		const { analyzeShell, sessionFacts, homeDir, ownState, realPath, clock, budgetMs } =
-			this.services;
+		const { analyzeShell, sessionFacts, homeDir, realPath, clock, budgetMs } = this.services;
+		const own = this.services.ownState;
+		const ownState = typeof own === 'function' ? own(workspaceFolder) : own;
 		const deadline = clock ? new Deadline(clock, budgetMs ?? DEFAULT_BUDGET_MS) : undefined;
 		const tool =
 			event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool : undefined;
@@ -107,28 +117,68 @@ export class DefaultHooksProvider implements HooksProvider {
 		const policy = this.services.policy(context.workspaceFolder);
 		const input = await this.policyInput(event, context.workspaceFolder, policy);
 		let outcome: PolicyOutcome;
+		let rewrite: RuleRewrite | undefined;
 		try {
 			outcome = evaluatePolicy(policy, input, BUILTIN_PACKS);
+			// A denied call is not rewritten; an asked one is asked about in its rewritten form (the chain asks again).
+			// Matching rewrite rules spends the same time budget, so it runs under the same fallback.
+			rewrite = outcome.verdict === 'deny' ? undefined : rewriteByRules(policy, input);
 		} catch (error) {
 			outcome = unfinishedShellCheck(policy, input, error) ?? rethrow(error);
 		}
-		const additionalContext = outcome.context.length > 0 ? outcome.context.join('\n') : undefined;
-		if (!outcome.winner && !additionalContext) {
+		if (rewrite?.kind === 'rewrite') {
+			return {
+				updatedInput: rewrite.updatedInput,
+				...(rewrite.context !== undefined && { additionalContext: rewrite.context }),
+				provenance: {
+					providerId: POLICY_PROVIDER_ID,
+					ruleId: rewrite.ruleId,
+					source: rewrite.source,
+				},
+			};
+		}
+		const winner = strictest(outcome.winner, rewrite?.finding);
+		const redaction = policy.packs.has('secrets') ? redactionOf(event) : undefined;
+		const contexts = [...outcome.context, ...(redaction ? [redaction.note] : [])];
+		const additionalContext = contexts.length > 0 ? contexts.join('\n') : undefined;
+		if (!winner && !additionalContext) {
 			return undefined;
 		}
 		const contextKey =
 			event.name === 'SessionStart' ? 'context.sessionStart' : 'context.subagentStart';
-		const source: RuleSource | undefined = outcome.winner?.source ?? policy.sources[contextKey];
+		const source: RuleSource | undefined =
+			winner?.source ?? (redaction ? SECRETS_PACK : policy.sources[contextKey]);
 		return {
-			...(outcome.winner && { verdict: outcome.winner.verdict, reason: outcome.winner.reason }),
+			...(winner && { verdict: winner.verdict, reason: winner.reason }),
 			...(additionalContext && { additionalContext }),
+			...(redaction && event.name === 'PostToolUse' && { updatedToolOutput: redaction.masked }),
 			provenance: {
 				providerId: POLICY_PROVIDER_ID,
-				ruleId: outcome.winner?.ruleId ?? contextKey,
+				ruleId: winner?.ruleId ?? (redaction ? REDACT_RESULT_RULE_ID : contextKey),
 				...(source && { source }),
 			},
 		};
 	}
+}
+
+const SECRETS_PACK: RuleSource = { kind: 'builtin', pack: 'secrets' };
+
+// A tool's result (or the error a failed call reports) with a credential in it: masked for the model.
+function redactionOf(event: HookEvent) {
+	const text =
+		event.name === 'PostToolUse'
+			? event.toolResponse
+			: event.name === 'PostToolUseFailure'
+				? event.error
+				: undefined;
+	return text === undefined ? undefined : redactToolResult(text);
+}
+
+function strictest(a: Finding | undefined, b: Finding | undefined): Finding | undefined {
+	if (!a || !b) {
+		return a ?? b;
+	}
+	return VERDICT_RANK[b.verdict] > VERDICT_RANK[a.verdict] ? b : a;
 }
 
 function rethrow(error: unknown): never {

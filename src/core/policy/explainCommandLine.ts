@@ -10,10 +10,12 @@ import { judgeEffects } from '../judging/judgeEffects';
 import { explainEffects } from './explainEffects';
 import type { ShellDialect, SimpleCommand } from '../reading/shell/commandLine';
 import { toolCallOf } from '../reading/tools/toolCallOf';
+import { rewriteByRules } from './rewriteRules';
 
 /**
  * Explains, for people writing rules, how the policy reads a command line: its sub-commands as the shell grammar sees
- * them, which rules match each one and why, and the verdict the whole line gets.
+ * them, which rules match each one and why, the verdict the whole line gets, and, when a rule rewrites it, the
+ * rewritten line and its own verdict.
  */
 export async function explainCommandLine(
 	commandLine: string,
@@ -88,11 +90,26 @@ export async function explainCommandLine(
 			lines.push(`  ${describeLifted(finding, exception)}`);
 		}
 	}
-	lines.push(
-		outcome.winner
-			? `Verdict: ${outcome.winner.verdict} (rule ${outcome.winner.ruleId}, ${describeSource(outcome.winner.source, { withFile: true })})`
-			: 'Verdict: no opinion (VS Code’s own approvals decide)',
-	);
+	lines.push(verdictLine('Verdict', outcome.winner));
+	const rewrite = outcome.verdict === 'deny' ? undefined : rewriteByRules(policy, input);
+	if (rewrite?.kind === 'cannotRewrite') {
+		lines.push(describeFinding(rewrite.finding));
+	} else if (rewrite) {
+		// What runs is judged again as a whole: the rewritten line's own verdict is the one that counts.
+		const rewritten = {
+			...event,
+			tool: toolCallOf(toolName, { command: rewrite.to }, { cwd: workspaceFolder }),
+		};
+		const again = evaluatePolicy(
+			policy,
+			await provider.policyInput(rewritten, workspaceFolder, policy),
+			BUILTIN_PACKS,
+		);
+		lines.push(
+			`Rewritten by rule ${rewrite.ruleId} (${describeSource(rewrite.source, { withFile: true })}) to: ${rewrite.to}`,
+			verdictLine('Verdict of the rewritten line', again.winner),
+		);
+	}
 	for (const problem of policy.problems) {
 		lines.push(`Skipped rule: ${problem.key}: ${problem.message}`);
 	}
@@ -143,6 +160,12 @@ function howReached(command: SimpleCommand, all: readonly SimpleCommand[]): stri
 		notes.push(`pipeline stage ${command.pipeline.stage + 1}`);
 	}
 	return notes;
+}
+
+function verdictLine(label: string, winner: Finding | undefined): string {
+	return winner
+		? `${label}: ${winner.verdict} (rule ${winner.ruleId}, ${describeSource(winner.source, { withFile: true })})`
+		: `${label}: no opinion (VS Code’s own approvals decide)`;
 }
 
 function describeLifted(finding: Finding, exception: CompiledException): string {

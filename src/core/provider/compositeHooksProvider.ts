@@ -1,8 +1,15 @@
 import type { HookEvent } from '../events/hookEvent';
-import type { FailAction, HookDecision, MergedDecision, ProviderFailure } from './decision';
+import type {
+	FailAction,
+	HookDecision,
+	MergedDecision,
+	Provenance,
+	ProviderFailure,
+} from './decision';
 import { mergeDecisions } from './mergeDecisions';
 import type { HookContext, HooksProvider } from './hooksProvider';
 import { HANDLER_NAME } from './hooksProvider';
+import { rewrittenEvent, rewrittenPayload } from './rewrittenEvent';
 
 /** How a provider takes part in the chain: its priority (lower runs and merges first), its time budget and what its failure means. */
 export interface ProviderRegistration {
@@ -54,6 +61,12 @@ interface Entry {
 
 const DEFAULT_PRIORITY = 100;
 
+/** One provider's answer to one ask: a decision, a failure, both (a failure under `block`), or neither. */
+interface Outcome {
+	readonly decision?: HookDecision;
+	readonly failure?: ProviderFailure;
+}
+
 // A registration wraps its provider; a provider's own fields never include an object-valued `provider`.
 function isRegistration(
 	entry: HooksProvider | ProviderRegistration,
@@ -64,7 +77,8 @@ function isRegistration(
 const DEFAULT_TIMEOUT_MS = 5000;
 
 /**
- * Asks every registered provider about an event and merges their answers (deny > ask > allow, see {@link mergeDecisions}).
+ * Asks every registered provider about an event and merges their answers as Astrid merges its handlers: deny > ask >
+ * rewrite > allow (see {@link mergeDecisions}; a rewrite is followed by the providers after it).
  * Providers run concurrently, so one slow provider costs its own timeout, not the sum; the merge still follows priority order.
  */
 export class CompositeHooksProvider {
@@ -126,21 +140,88 @@ export class CompositeHooksProvider {
 		return this.entries.map((entry) => entry.provider.id);
 	}
 
-	/** Runs the chain for one event; never throws: failures become {@link ProviderFailure}s (and a deny under `block`). */
+	/**
+	 * Runs the chain for one event; never throws: failures become {@link ProviderFailure}s (and a deny under `block`).
+	 * A provider that rewrites the call (`updatedInput`, not denied) changes what every later provider is asked about;
+	 * once the chain settles, the providers that answered about an earlier version are asked again about the call that
+	 * will run, so every verdict in the result is about the input that runs. A rewrite is applied once per provider: a
+	 * second rewrite on the re-check is not followed.
+	 */
 	async decide(event: HookEvent, options: DecideOptions = {}): Promise<MergedDecision> {
 		const entries = this.entries;
-		const outcomes = await Promise.all(entries.map((entry) => this.timed(entry, event, options)));
+		const outcomes = await this.askEach(entries, event, options);
+		const { current, rewrittenBy } = await this.followRewrites(entries, outcomes, event, options);
 		const decisions: HookDecision[] = [];
 		const failures: ProviderFailure[] = [];
 		for (const outcome of outcomes) {
 			if (outcome.decision) {
-				decisions.push(outcome.decision);
+				// The chain's rewrite is `current`; what each provider proposed on its own is not merged again.
+				const { updatedInput: _proposed, ...decision } = outcome.decision;
+				decisions.push(decision);
 			}
 			if (outcome.failure) {
 				failures.push(outcome.failure);
 			}
 		}
-		return mergeDecisions(event.name, decisions, failures);
+		const merged = mergeDecisions(event.name, decisions, failures);
+		return rewrittenBy.length === 0
+			? merged
+			: { ...merged, updatedInput: rewrittenInput(current), rewrittenBy };
+	}
+
+	/**
+	 * Applies the rewrites in `outcomes` in chain order, asking the providers after each rewriter again about the
+	 * rewritten call, then the ones that answered about an earlier version; `outcomes` ends up holding every provider's
+	 * answer about the call that runs (`current`).
+	 */
+	private async followRewrites(
+		entries: readonly Entry[],
+		outcomes: Outcome[],
+		event: HookEvent,
+		options: DecideOptions,
+	): Promise<{ current: HookEvent; rewrittenBy: Provenance[] }> {
+		// External providers read the payload itself: once rewritten, they are sent the call that will run.
+		const about = (rewritten: HookEvent): DecideOptions =>
+			options.payload === undefined
+				? options
+				: { ...options, payload: rewrittenPayload(options.payload, rewritten) };
+		const askedAbout: HookEvent[] = entries.map(() => event);
+		const rewrittenBy: Provenance[] = [];
+		let current = event;
+		for (let index = 0; index < entries.length; index++) {
+			const decision = outcomes[index]?.decision;
+			const next = decision && rewriteOf(decision, current);
+			if (!decision || !next) {
+				continue;
+			}
+			current = next;
+			rewrittenBy.push(decision.provenance);
+			const later = await this.askEach(entries.slice(index + 1), current, about(current));
+			later.forEach((outcome, offset) => {
+				outcomes[index + 1 + offset] = outcome;
+				askedAbout[index + 1 + offset] = current;
+			});
+		}
+		const stale = entries.flatMap((entry, index) =>
+			askedAbout[index] === current ? [] : [{ entry, index }],
+		);
+		if (stale.length > 0) {
+			const rechecked = await this.askEach(
+				stale.map(({ entry }) => entry),
+				current,
+				about(current),
+			);
+			stale.forEach(({ index }, offset) => (outcomes[index] = rechecked[offset] ?? {}));
+		}
+		return { current, rewrittenBy };
+	}
+
+	private askEach(
+		entries: readonly Entry[],
+		event: HookEvent,
+		options: DecideOptions,
+	): Promise<Outcome[]> {
+		return Promise.all(entries.map((entry) => this.timed(entry, event, options)));
 	}
 
 	// Only calls the provider handles count; `performance` is a global in Node and in the SDK's hosts.
@@ -229,4 +310,20 @@ export class CompositeHooksProvider {
 			},
 		};
 	}
+}
+
+// A decision rewrites the call when it carries an input that changes it and does not refuse it.
+function rewriteOf(decision: HookDecision, event: HookEvent): HookEvent | undefined {
+	if (!decision.updatedInput || decision.verdict === 'deny' || decision.stop) {
+		return undefined;
+	}
+	return rewrittenEvent(event, decision.updatedInput);
+}
+
+// What the host receives for a rewritten event: the whole tool input, or the prompt.
+function rewrittenInput(event: HookEvent): Readonly<Record<string, unknown>> {
+	if (event.name === 'UserPromptSubmit') {
+		return { prompt: event.prompt };
+	}
+	return 'tool' in event ? event.tool.input : {};
 }

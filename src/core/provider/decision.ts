@@ -32,8 +32,14 @@ export interface HookDecision {
 	/** Shown to the model (deny, block) or the person (ask); required in practice for deny. */
 	readonly reason?: string;
 	readonly additionalContext?: string;
-	/** Replacement tool arguments, merged per key with other providers' (later provider wins). */
+	/**
+	 * A rewrite: "go on, with this input". The keys replace the same keys of the tool's input (PreToolUse,
+	 * PermissionRequest) or `prompt` replaces the prompt (UserPromptSubmit); providers later in the chain are asked about
+	 * the rewritten call. A deny drops it; an ask asks about the rewritten call.
+	 */
 	readonly updatedInput?: Readonly<Record<string, unknown>>;
+	/** A replacement for the tool's result as the model reads it (PostToolUse), e.g. with a secret masked. */
+	readonly updatedToolOutput?: string;
 	/** Stops the whole agent request; wins over everything else. */
 	readonly stop?: { readonly reason: string };
 	/** A warning shown to the person in chat. */
@@ -47,7 +53,17 @@ export interface MergedDecision {
 	readonly reason?: string;
 	/** Context from every provider, in chain order, joined with newlines. */
 	readonly additionalContext?: string;
+	/**
+	 * The complete input the call runs with instead of the one the agent sent, once a provider or a person rewrote it;
+	 * every provider's verdict in this decision is about this input.
+	 */
 	readonly updatedInput?: Readonly<Record<string, unknown>>;
+	/** Who rewrote the input, in the order the rewrites were applied. */
+	readonly rewrittenBy?: readonly Provenance[];
+	/** The tool result the model reads instead of the real one (the last provider's replacement wins). */
+	readonly updatedToolOutput?: string;
+	/** Who replaced the tool result. */
+	readonly resultReplacedBy?: Provenance;
 	readonly stop?: { readonly reason: string };
 	readonly systemMessage?: string;
 	/** Stop/SubagentStop block reasons, de-duplicated, in chain order. */

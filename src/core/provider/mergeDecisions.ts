@@ -4,7 +4,8 @@ import { VERDICT_RANK } from './decision';
 
 /**
  * Merges decisions given in chain order the way VS Code merges hooks: the most restrictive verdict wins and keeps the
- * reason of the first decision that reached it; context is joined; updatedInput is merged per key (later wins);
+ * reason of the first decision that reached it; context is joined; updatedInput is merged per key (later wins; the
+ * chain itself follows rewrites, see CompositeHooksProvider); the last replacement of a tool result wins;
  * Stop/SubagentStop block reasons are de-duplicated; a `stop` wins over everything.
  */
 export function mergeDecisions(
@@ -18,6 +19,7 @@ export function mergeDecisions(
 	const messages: string[] = [];
 	const blockReasons: string[] = [];
 	let updatedInput: Record<string, unknown> | undefined;
+	let replacer: HookDecision | undefined;
 	const contributors: Provenance[] = [];
 
 	for (const decision of decisions) {
@@ -50,11 +52,15 @@ export function mergeDecisions(
 		if (decision.updatedInput) {
 			updatedInput = { ...updatedInput, ...decision.updatedInput };
 		}
+		if (decision.updatedToolOutput !== undefined) {
+			replacer = decision;
+		}
 		contributed ||=
 			decision.stop !== undefined ||
 			Boolean(decision.additionalContext) ||
 			Boolean(decision.systemMessage) ||
-			decision.updatedInput !== undefined;
+			decision.updatedInput !== undefined ||
+			decision.updatedToolOutput !== undefined;
 		if (contributed) {
 			contributors.push(decision.provenance);
 		}
@@ -65,6 +71,10 @@ export function mergeDecisions(
 		...(winner?.verdict && { verdict: winner.verdict, reason: winner.reason }),
 		...(contexts.length > 0 && { additionalContext: contexts.join('\n') }),
 		...(updatedInput && { updatedInput }),
+		...(replacer?.updatedToolOutput !== undefined && {
+			updatedToolOutput: replacer.updatedToolOutput,
+			resultReplacedBy: replacer.provenance,
+		}),
 		...(stopper?.stop && { stop: stopper.stop }),
 		...(messages.length > 0 && { systemMessage: messages.join('\n') }),
 		...(blocksStop && blockReasons.length > 0 && { blockReasons }),

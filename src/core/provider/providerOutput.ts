@@ -22,7 +22,8 @@ const MAX_QUOTED = 200;
  * Reads an external provider's output in every form existing hooks use: empty or `continue` (no opinion),
  * `block: <reason>`, `ask: <question>`, Astrid's `{"action": …}`, Hookwarden's own decision JSON, a VS Code / Claude /
  * Copilot CLI hook's output (`hookSpecificOutput.permissionDecision`, top-level `permissionDecision`, `decision:
- * "block"`, `continue: false`), and exit code 2 with stderr as the reason. Any other exit code, and output none of these
+ * "block"`, `continue: false`, a rewrite in `updatedInput`/`modifiedArgs`, a replaced result in
+ * `updatedToolOutput`/`modifiedResult`), and exit code 2 with stderr as the reason. Any other exit code, and output none of these
  * forms explain, is a problem, never a guess.
  */
 export function readProviderOutput(output: ProviderOutput): ReadProviderOutput {
@@ -74,6 +75,10 @@ function readJsonOutput(json: Readonly<Record<string, unknown>>, text: string): 
 			specific.reason,
 		additionalContext: json.additionalContext ?? specific.additionalContext,
 		updatedInput: json.updatedInput ?? specific.updatedInput ?? json.modifiedArgs,
+		updatedToolOutput:
+			json.updatedToolOutput ??
+			specific.updatedToolOutput ??
+			(isRecord(json.modifiedResult) ? json.modifiedResult.textResultForLlm : undefined),
 		systemMessage: json.systemMessage,
 	};
 	let verdict: Verdict | undefined;
@@ -91,7 +96,12 @@ function readJsonOutput(json: Readonly<Record<string, unknown>>, text: string): 
 	} else if (decision !== undefined && decision !== 'approve') {
 		return problem(`answered an unknown decision in ${quote(text)}`);
 	}
-	for (const key of ['reason', 'additionalContext', 'systemMessage'] as const) {
+	for (const key of [
+		'reason',
+		'additionalContext',
+		'systemMessage',
+		'updatedToolOutput',
+	] as const) {
 		if (fields[key] !== undefined && typeof fields[key] !== 'string') {
 			return problem(`answered a ${key} that is not text in ${quote(text)}`);
 		}
@@ -116,6 +126,7 @@ function readJsonOutput(json: Readonly<Record<string, unknown>>, text: string): 
 			reason: fields.reason,
 			additionalContext: fields.additionalContext,
 			updatedInput: fields.updatedInput,
+			updatedToolOutput: fields.updatedToolOutput,
 			systemMessage: fields.systemMessage,
 			stop,
 		}),

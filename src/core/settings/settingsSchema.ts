@@ -38,7 +38,9 @@ export const ruleSchema = builtOnFirstUse(() => {
 		path: z.optional(patternList),
 		prompt: z.optional(patternList),
 		agent: z.optional(patternList),
-		verdict: z.enum(['allow', 'ask', 'deny']),
+		verdict: z.enum(['allow', 'ask', 'deny', 'rewrite']),
+		/** With verdict `rewrite`: what the matched sub-command becomes; `${command}` stands for it. */
+		rewrite: z.optional(nonEmptyString()),
 		reason: z.optional(z.string()),
 		context: z.optional(z.string()),
 	});

@@ -1,4 +1,6 @@
 import type { AlwaysAllowProposal } from '../../core/approvals/alwaysAllowRule';
+import type { EditableField } from '../../core/approvals/editableInput';
+import { editableFieldOf, withEditedField } from '../../core/approvals/editableInput';
 import type { ExceptionProposal } from '../../core/approvals/exceptionProposal';
 import type { ApprovalResolution, PendingApproval } from '../../core/approvals/pendingApproval';
 
@@ -9,6 +11,8 @@ import type { ApprovalResolution, PendingApproval } from '../../core/approvals/p
 export interface AnswerTools {
 	/** Asks why the call is denied; the model reads it. `undefined` when dismissed. */
 	askForDenyReason(): Promise<string | undefined>;
+	/** Asks for the edited command line or path, prefilled with the call's. `undefined` when dismissed. */
+	askForEditedValue(field: EditableField): Promise<string | undefined>;
 	/** The narrowest allow rule for the call, or why *Always Allow* cannot work here. */
 	alwaysAllowProposal(approval: PendingApproval): Promise<AlwaysAllowProposal>;
 	/** Shows the proposed allow rule and writes it where the person picks; true once written. */
@@ -41,6 +45,22 @@ export interface MoreAnswer {
  * the *Approvals* view) offers it.
  */
 export const MORE_ANSWERS = [
+	{
+		id: 'edit',
+		label: '$(edit) Allow with Changes…',
+		description: (approval) =>
+			`edit the ${editableFieldOf(approval.request.event)?.what ?? 'input'}; the edited call runs and is judged again`,
+		offered: (approval) => editableFieldOf(approval.request.event) !== undefined,
+		answer: async (approval, tools) => {
+			const { event } = approval.request;
+			const field = editableFieldOf(event);
+			const edited = field && (await tools.askForEditedValue(field));
+			// The person may take a while to edit: a request answered elsewhere meanwhile stays answered.
+			return field === undefined || edited === undefined || approval.settled
+				? undefined
+				: { kind: 'allowed', scope: 'once', updatedInput: withEditedField(event, field, edited) };
+		},
+	},
 	{
 		id: 'session',
 		label: '$(check-all) Allow for This Session',

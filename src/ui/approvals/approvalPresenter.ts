@@ -89,7 +89,9 @@ export function describeResolution(resolution: ApprovalResolution): string {
 	switch (resolution.kind) {
 		case 'allowed':
 			return resolution.scope === 'once'
-				? 'Allowed once'
+				? resolution.updatedInput
+					? 'Allowed once with changes'
+					: 'Allowed once'
 				: resolution.scope === 'session'
 					? 'Allowed for this session'
 					: 'Always allowed (written to settings)';

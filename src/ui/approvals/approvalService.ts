@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 
 import type { AlwaysAllowProposal } from '../../core/approvals/alwaysAllowRule';
+import type { EditableField } from '../../core/approvals/editableInput';
 import { proposeAlwaysAllowRule } from '../../core/approvals/alwaysAllowRule';
 import type { ApprovalQueue } from '../../core/approvals/approvalQueue';
 import type { ExceptionProposal } from '../../core/approvals/exceptionProposal';
@@ -26,6 +27,7 @@ import {
 	reportAlreadyResolved,
 	showApprovalNotification,
 } from '../prompts/approvalPrompt';
+import { askForEditedValue } from '../prompts/editInputPrompt';
 import { UI_SETTINGS } from '../uiSettings';
 
 /** What the approval surfaces need from the rest of the window. */
@@ -122,6 +124,10 @@ export class ApprovalService implements vscode.Disposable, AnswerTools {
 
 	askForDenyReason(): Promise<string | undefined> {
 		return askForDenyReason();
+	}
+
+	askForEditedValue(field: EditableField): Promise<string | undefined> {
+		return askForEditedValue(field);
 	}
 
 	alwaysAllowProposal(approval: PendingApproval): Promise<AlwaysAllowProposal> {

@@ -10,6 +10,9 @@ import { fenced, markdownText } from '../../core/util/markdownText';
 import type { TimeFormat } from '../../core/util/timeFormat';
 import { LOCAL_TIME } from '../../core/util/timeFormat';
 import { describeResolution } from '../approvals/approvalPresenter';
+import { describeRewriter } from '../../core/audit/auditRecord';
+import { resultReplacementCarried } from '../../core/output/harnessSupport';
+import { toolCallOf } from '../../core/reading/tools/toolCallOf';
 
 /** How one node of the *Events* view looks; no VS Code types. */
 export interface EventsItemView {
@@ -146,7 +149,11 @@ export function presentEvent(entry: RecordedEvent, time: TimeFormat = LOCAL_TIME
 	const kind = toolOfEvent(event)?.name ?? EVENT_KINDS[event.name];
 	const label = [outcomeOf(entry), kind, summary].filter(Boolean).join(' · ');
 	const rule = decision.decidedBy?.ruleId;
-	const description = [entry.notHonoured === undefined ? undefined : 'not honoured', rule]
+	const description = [
+		entry.notHonoured === undefined ? undefined : 'not honoured',
+		changeOf(entry),
+		rule,
+	]
 		.filter((part): part is string => part !== undefined)
 		.join(' · ');
 	const icon =
@@ -280,6 +287,7 @@ export function renderEventDocument(entry: RecordedEvent, time: TimeFormat = LOC
 		...(decision.reason ? [`- **Reason:** ${markdownText(decision.reason)}`] : []),
 		...(decision.stop ? [`- **Stopped the agent:** ${markdownText(decision.stop.reason)}`] : []),
 		...(entry.notHonoured ? [`- **Not honoured:** ${entry.notHonoured}`] : []),
+		...changeLines(entry),
 		...decision.failures.map((f) => `- **Provider ${f.kind}:** ${f.providerId}: ${f.message}`),
 		...(decision.additionalContext
 			? [`- **Context for the model:** ${markdownText(decision.additionalContext)}`]
@@ -336,11 +344,48 @@ function eventTooltip(entry: RecordedEvent, time: TimeFormat): string {
 			? `Decided by: ${by.ruleId ? `rule ${by.ruleId} of ` : ''}${by.providerId}${by.source ? ` (${describeSource(by.source)})` : ''}`
 			: undefined,
 		entry.approval ? `Approval: ${describeResolution(entry.approval)}` : undefined,
+		...changeLines(entry).map((line) => line.replace(/^- \*\*(.+?):\*\* /, '$1: ')),
 		`Session: ${entry.sessionId}${entry.agentId ? `, subagent ${entry.agentId}` : ''}`,
 		`At ${time.dateTime(entry.receivedAt)}, answered in ${entry.answeredAt - entry.receivedAt} ms (${entry.origin})`,
 	]
 		.filter((line): line is string => line !== undefined)
 		.join('\n');
+}
+
+/** What Hookwarden changed about the call, in two words for the tree: a rewrite, or a result masked for the model. */
+function changeOf(entry: RecordedEvent): string | undefined {
+	const { decision, event } = entry;
+	if (decision.resultReplacedBy) {
+		return resultReplacementCarried(event.dialect) ? 'result redacted' : 'secret in result';
+	}
+	return decision.updatedInput && verdictOf(entry) !== 'deny' ? 'rewritten' : undefined;
+}
+
+// The lines of the event's document that say what ran instead of what the agent sent, and what the model read.
+function changeLines(entry: RecordedEvent): string[] {
+	const { decision, event } = entry;
+	const lines: string[] = [];
+	if (decision.updatedInput) {
+		const tool = toolOfEvent(event);
+		const line = tool && toolCallOf(tool.name, decision.updatedInput).commandLine;
+		const who = (decision.rewrittenBy ?? []).map(describeRewriter).join(', then ');
+		lines.push(
+			`- **Rewritten${who ? ` by ${who}` : ''}:** ${line === undefined ? JSON.stringify(decision.updatedInput) : `\`${oneLine(line)}\``}`,
+		);
+	}
+	if (decision.resultReplacedBy) {
+		lines.push(
+			resultReplacementCarried(event.dialect)
+				? `- **Result redacted:** the model read the result with the secret masked (${describeRewriter(decision.resultReplacedBy)})`
+				: `- **Secret in result:** ${event.dialect === 'vscode' ? 'VS Code' : 'this harness'} cannot replace a result, so the model was told not to repeat it`,
+		);
+	}
+	return lines;
+}
+
+function oneLine(text: string): string {
+	const line = text.replace(/\s+/g, ' ').trim();
+	return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
 }
 
 function sameDay(a: number, b: number): boolean {

@@ -34,6 +34,8 @@ import {
 	type VscodeServer,
 } from '../support/vscodeServer';
 import { REGISTERED_HOOK_EVENTS } from '../../../src/host/installer/hookFile';
+import type { AuditEventRecord } from '../../../src/core/audit/auditRecord';
+import { parseAuditLine } from '../../../src/core/audit/parseAuditLine';
 import { openWorkbench, waitFor, type Workbench } from '../support/workbench';
 
 /** One event as Hookwarden's API reported it (the line FakeLM writes to `hookwarden-events.jsonl`). */
@@ -65,6 +67,12 @@ const THIS_WORKSPACE = 'This Workspace (Shared via Git)';
 const RULES = [
 	{ id: 'agent-echo', command: 'echo', verdict: 'allow', reason: 'Echo is harmless.' },
 	{ id: 'ask-touch', command: 'touch', verdict: 'ask', reason: 'New files need a person.' },
+	{
+		id: 'agent-rewrite',
+		command: 'echo original-by-agent',
+		verdict: 'rewrite',
+		rewrite: 'echo rewritten-by-rule > rewritten-by-rule.txt',
+	},
 ];
 const SUBAGENT_MARKER = 'SUBAGENT-TASK';
 const PRECOMPACT_THRESHOLD = 'github.copilot.chat.summarizeAgentConversationHistoryThreshold';
@@ -148,6 +156,35 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		);
 		const sessionId = events.find((e) => e.name === 'SessionStart')!.sessionId;
 		return { sessionId, events, requests: freshRequests() };
+	}
+
+	/** Every event line of the window's audit logs (under the profile's storage), in file order. */
+	function auditRecords(): AuditEventRecord[] {
+		const files: string[] = [];
+		const walk = (dir: string): void => {
+			for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+				const full = path.join(dir, entry.name);
+				if (entry.isDirectory()) {
+					walk(full);
+				} else if (entry.name === 'audit.jsonl') {
+					files.push(full);
+				}
+			}
+		};
+		for (const dir of [server?.dirs.userDataDir, server?.dirs.serverDataDir]) {
+			if (dir && fs.existsSync(dir)) {
+				walk(dir);
+			}
+		}
+		return files.flatMap((file) =>
+			fs
+				.readFileSync(file, 'utf8')
+				.split('\n')
+				.map(parseAuditLine)
+				.flatMap((line) =>
+					line.kind === 'record' && line.record.kind === 'event' ? [line.record] : [],
+				),
+		);
 	}
 
 	/** `Name(tool) verdict` for each event, for readable assertions. */
@@ -260,7 +297,7 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 	it('installs its hooks with "Hookwarden: Install Hooks" (This Workspace)', async () => {
 		assert.ok(wb);
 		// The first-activation question comes first; a person who prefers the command says "Not Now".
-		await wb.clickNotificationButton(SCOPE_QUESTION, 'Not Now', { timeoutMs: 30_000 });
+		await wb.clickNotificationButton(SCOPE_QUESTION, 'Not Now', { timeoutMs: 90_000 });
 		await wb.runCommand('Hookwarden: Install Hooks', { opensQuickPick: true });
 		await wb.pickQuickPickItem(THIS_WORKSPACE);
 		const hookFile = path.join(workspace, '.github', 'hooks', 'hookwarden.json');
@@ -529,6 +566,105 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 			after?.toolResults.some((t) => t.text.includes(pre.reason ?? '\u0000')),
 			JSON.stringify(after),
 		);
+	});
+
+	it('Allow with Changes…: the person edits the command in the approval, and VS Code runs the edited one', async () => {
+		const sent = 'touch sent-by-agent.txt';
+		const edited = 'touch edited-by-person.txt';
+		const run = await runScenario(
+			{
+				id: 'edit-and-allow',
+				prompt: 'Create a file for me with the terminal.',
+				steps: [terminal(sent, 'Create the file'), text('Done.')],
+			},
+			{
+				timeoutMs: 150_000,
+				whileRunning: async () => {
+					assert.ok(wb);
+					const pattern = /sent-by-agent\.txt/;
+					await wb.clickNotificationButton(pattern, 'More…', { timeoutMs: 45_000 });
+					const offered = await wb.quickPickLabels();
+					await wb.screenshot('agent-4-more-with-changes');
+					assert.ok(
+						offered.some((l) => l.includes('Allow with Changes…')),
+						`More… does not offer Allow with Changes…: ${JSON.stringify(offered)}`,
+					);
+					await wb.pickQuickPickItem(/Allow with Changes…/);
+					const input = wb.page.locator('.quick-input-widget .quick-input-box input');
+					await input.waitFor({ state: 'visible', timeout: 10_000 });
+					assert.equal(
+						await input.inputValue(),
+						sent,
+						'the input box is not prefilled with the command',
+					);
+					await input.fill(edited);
+					await wb.screenshot('agent-4-allow-with-changes');
+					await input.press('Enter');
+				},
+			},
+		);
+		const pre = run.events.find((e) => e.name === 'PreToolUse');
+		assert.equal(pre?.approval, 'allowed', JSON.stringify(pre));
+		assert.equal(pre?.verdict, 'allow', JSON.stringify(pre));
+		assert.ok(
+			fs.existsSync(path.join(workspace, 'edited-by-person.txt')),
+			'the edited command did not run',
+		);
+		assert.ok(
+			!fs.existsSync(path.join(workspace, 'sent-by-agent.txt')),
+			'the command the model sent ran instead of the edited one',
+		);
+		// The audit log keeps both versions: what the agent sent, and what the person made of it.
+		const logged = await pollUntil(
+			() =>
+				auditRecords().find((r) => r.event === 'PreToolUse' && r.rewrite?.commandLine === edited),
+			{ timeoutMs: 10_000, describe: () => `no audit line with the edited command ${edited}` },
+		);
+		assert.match(logged.summary, /sent-by-agent\.txt/);
+		assert.deepEqual(logged.rewrite?.by, ['person: edited in VS Code']);
+	});
+
+	it('a rewrite rule: VS Code runs the updated input Hookwarden answered, not the command the model sent', async () => {
+		const run = await runScenario(
+			{
+				id: 'rewrite',
+				prompt: 'Write the marker with the terminal.',
+				steps: [
+					terminal('echo original-by-agent > original-by-agent.txt', 'Write the marker'),
+					text('Wrote it.'),
+				],
+			},
+			// A terminal run takes tens of seconds on a loaded 2-core machine.
+			{ timeoutMs: 150_000 },
+		);
+		const pre = run.events.find((e) => e.name === 'PreToolUse');
+		// The rewritten call is judged again: echo is allowed, so VS Code runs it without asking.
+		assert.equal(pre?.verdict, 'allow', JSON.stringify(summary(run.events)));
+		assert.ok(
+			fs.existsSync(path.join(workspace, 'rewritten-by-rule.txt')),
+			'the rewritten command did not run',
+		);
+		assert.ok(
+			!fs.existsSync(path.join(workspace, 'original-by-agent.txt')),
+			'the command the model sent ran instead of the rewrite',
+		);
+		assert.equal(
+			fs.readFileSync(path.join(workspace, 'rewritten-by-rule.txt'), 'utf8').trim(),
+			'rewritten-by-rule',
+		);
+		// A person reading the Events view sees the call the agent sent, marked as rewritten.
+		assert.ok(wb);
+		await wb.openView('Hookwarden');
+		await wb.waitForTreeRows(
+			(rows) =>
+				rows.some(
+					(r) =>
+						r.label.includes('echo original-by-agent') && r.description.startsWith('rewritten'),
+				),
+			{ view: 'Events', what: 'the rewritten call, marked rewritten', timeoutMs: 20_000 },
+		);
+		await wb.moveMouseAway();
+		await wb.screenshot('agent-5-events-rewritten');
 	});
 
 	it('PreCompact fires with a low summarization threshold and is recorded', async () => {

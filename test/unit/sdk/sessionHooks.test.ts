@@ -29,6 +29,7 @@ function recording(answer: Answer | ((event: HookEvent) => Answer)) {
 		onUserPromptSubmit: respond,
 		onPreToolUse: respond,
 		onPostToolUse: respond,
+		onPostToolUseFailure: respond,
 		onStop: respond,
 		onSessionEnd: respond,
 		onErrorOccurred: respond,
@@ -180,13 +181,13 @@ describe('asSessionHooks: the other hooks', () => {
 		expect(output).toEqual({ additionalContext: 'leaked\nc' });
 	});
 
-	it('onPostToolUseFailure: the error is the tool response; context comes back', async () => {
+	it('onPostToolUseFailure: a PostToolUseFailure with the error; context comes back', async () => {
 		const { provider, seen } = recording({ additionalContext: 'try again' });
 		const output = await asSessionHooks(provider).onPostToolUseFailure(
 			{ ...base, toolName: 'bash', toolArgs: {}, error: 'exit 1' },
 			invocation,
 		);
-		expect(seen[0]).toMatchObject({ name: 'PostToolUse', toolResponse: 'exit 1' });
+		expect(seen[0]).toMatchObject({ name: 'PostToolUseFailure', error: 'exit 1' });
 		expect(output).toEqual({ additionalContext: 'try again' });
 	});
 

@@ -87,7 +87,7 @@ describe('readPolicySettings', () => {
 	it.each([
 		[
 			{ verdict: 'block' },
-			/rules\[0\].*rule 1: 'verdict' must be one of "allow", "ask", "deny"; rule skipped/,
+			/rules\[0\].*rule 1: 'verdict' must be one of "allow", "ask", "deny", "rewrite"; rule skipped/,
 		],
 		[{ id: 'typo', verdit: 'deny' }, /rule 'typo'.*unknown key 'verdit'/],
 		[{ verdict: 'deny', event: 'BeforeTool' }, /'event' must be one of/],

@@ -4,7 +4,7 @@ import type { ApprovalRequest } from '../../../../src/core/approvals/pendingAppr
 import { PendingApproval } from '../../../../src/core/approvals/pendingApproval';
 import type { AnswerTools } from '../../../../src/ui/approvals/approvalAnswers';
 import { MORE_ANSWERS, offeredAnswers } from '../../../../src/ui/approvals/approvalAnswers';
-import { preToolUse, shellTool, stop, WORKSPACE } from '../../../support/hookEventBuilder';
+import { preToolUse, shellTool, stop, tool, WORKSPACE } from '../../../support/hookEventBuilder';
 
 function approval(overrides: Partial<ApprovalRequest> = {}): PendingApproval {
 	return new PendingApproval({
@@ -21,13 +21,22 @@ function approval(overrides: Partial<ApprovalRequest> = {}): PendingApproval {
 
 /** Tools whose proposals are fixed and whose prompts record what they were asked. */
 function tools(
-	can: { readonly always?: boolean; readonly exception?: boolean; readonly reason?: string } = {},
+	can: {
+		readonly always?: boolean;
+		readonly exception?: boolean;
+		readonly reason?: string;
+		readonly edited?: string;
+	} = {},
 ) {
 	const asked: string[] = [];
 	const fake: AnswerTools = {
 		askForDenyReason: () => {
 			asked.push('reason');
 			return Promise.resolve(can.reason);
+		},
+		askForEditedValue: (field) => {
+			asked.push(`edit ${field.what}: ${field.value}`);
+			return Promise.resolve(can.edited);
 		},
 		alwaysAllowProposal: () =>
 			Promise.resolve(
@@ -67,13 +76,15 @@ const ids = async (a: PendingApproval, t: AnswerTools) =>
 
 describe('the More… answers', () => {
 	it('offers only what can work: Always Allow where a rule can be written, an exception where a rule can be lifted', async () => {
-		expect(await ids(approval(), tools().fake)).toEqual(['session', 'denyWithReason']);
+		expect(await ids(approval(), tools().fake)).toEqual(['edit', 'session', 'denyWithReason']);
 		expect(await ids(approval(), tools({ always: true }).fake)).toEqual([
+			'edit',
 			'session',
 			'always',
 			'denyWithReason',
 		]);
 		expect(await ids(approval(), tools({ exception: true }).fake)).toEqual([
+			'edit',
 			'session',
 			'exception',
 			'denyWithReason',
@@ -84,7 +95,7 @@ describe('the More… answers', () => {
 		const noSession = approval({
 			event: preToolUse({ sessionId: undefined, tool: shellTool('x') }),
 		});
-		expect(await ids(noSession, tools().fake)).toEqual(['denyWithReason']);
+		expect(await ids(noSession, tools().fake)).toEqual(['edit', 'denyWithReason']);
 		expect(await ids(approval({ event: stop() }), tools().fake)).toEqual(['denyWithReason']);
 	});
 
@@ -112,5 +123,23 @@ describe('the More… answers', () => {
 		);
 		expect(asked).toEqual(['always', 'exception', 'reason']);
 		expect(answer('exception').description(approval())).toContain('ask-publish');
+	});
+
+	it('Allow with Changes… is offered only where there is one command or path to edit, and runs the edited call once', async () => {
+		const patch = approval({
+			event: preToolUse({ tool: tool('apply_patch', { input: '*** Begin Patch' }) }),
+		});
+		expect(await ids(patch, tools().fake)).not.toContain('edit');
+		const edit = MORE_ANSWERS.find((a) => a.id === 'edit')!;
+		const { fake, asked } = tools({ edited: 'npm publish --dry-run' });
+		const { input } = shellTool('npm publish');
+		await expect(edit.answer(approval(), fake)).resolves.toEqual({
+			kind: 'allowed',
+			scope: 'once',
+			updatedInput: { ...input, command: 'npm publish --dry-run' },
+		});
+		expect(asked).toEqual(['edit command: npm publish']);
+		await expect(edit.answer(approval(), tools().fake)).resolves.toBe(undefined);
+		expect(edit.description(approval())).toContain('edit the command');
 	});
 });
