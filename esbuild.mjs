@@ -33,8 +33,9 @@ const extensionOptions = {
 
 /**
  * The bridge starts once per hook event, so its main bundle holds only what every event needs; the shell
- * grammar is a separate bundle the bridge `require`s only for shell tools, and a hook call that names its window
- * first runs the small bundle that asks it (see src/bridge/bootstrap.ts).
+ * grammar is a separate bundle the bridge `require`s only for shell tools, the interpreter-code readers another one
+ * it `require`s only for a line that carries code, and a hook call that names its window first runs the small bundle
+ * that asks it (see src/bridge/bootstrap.ts).
  * @type {import('esbuild').BuildOptions}
  */
 const bridgeOptions = {
@@ -43,7 +44,8 @@ const bridgeOptions = {
 		bridge: 'src/bridge/bootstrap.ts',
 		'bridge-window': 'src/bridge/windowFirst.ts',
 		'bridge-main': 'src/bridge/main.ts',
-		'bridge-shell': 'src/node/shell/shellGrammars.ts',
+		'bridge-shell': 'src/node/shell/grammarBundle.ts',
+		'bridge-code': 'src/node/shell/codeReader.ts',
 		'bridge-regex': 'src/node/regex/re2Bundle.ts',
 		// OpenTelemetry: loaded only when decisions are exported (see docs/decisions/otel-export.md).
 		'otel-export': 'src/node/telemetry/otelExportBundle.ts',
@@ -142,17 +144,25 @@ const problemMatcher = {
 const configs = sdk ? [sdkOptions] : [extensionOptions, bridgeOptions, sdkOptions];
 
 /**
- * `dist/bridge-shell.js` loads the tree-sitter runtime and the bash and PowerShell grammars from files next to it,
- * so they ship in `dist/` rather than being inlined (base64 would cost load time in every shell event).
+ * `dist/bridge-shell.js` loads the tree-sitter runtime, the bash and PowerShell grammars and the grammars of the
+ * interpreter code it reads (Python, JavaScript, Ruby, PHP) from files next to it, so they ship in `dist/` rather than
+ * being inlined (base64 would cost load time in every shell event); each is read only when a line needs it.
  */
 const SHELL_WASM = [
 	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter.wasm',
 	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-bash.wasm',
 	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-powershell.wasm',
 ];
+const CODE_WASM = [
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-python.wasm',
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-javascript.wasm',
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-ruby.wasm',
+	'node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-php.wasm',
+];
 for (const folder of sdk ? [`${SDK_PACKAGE}/dist`] : ['dist', `${SDK_PACKAGE}/dist`]) {
 	fs.mkdirSync(folder, { recursive: true });
-	for (const file of SHELL_WASM) {
+	// Interpreter code is parsed by the bridge and the window only (`bridge-code.js`); the SDK package reads shell.
+	for (const file of folder === 'dist' ? [...SHELL_WASM, ...CODE_WASM] : SHELL_WASM) {
 		fs.copyFileSync(file, `${folder}/${file.split('/').at(-1)}`);
 	}
 }

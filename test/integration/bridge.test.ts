@@ -593,3 +593,28 @@ describe('bridge --explain', () => {
 		expect(run.stdout).toMatch(/^Verdict: deny/m);
 	});
 });
+
+describe('bridge reading interpreter code', () => {
+	it.each([
+		[
+			`ruby -e 'require "fileutils"; d = Dir.home; FileUtils.rm_rf(d)'`,
+			/^Verdict: deny \(rule destructiveCommands\.recursiveForceDelete/m,
+		],
+		[
+			`python3 -c 'import os, sys; getattr(os, sys.argv[1])("x")' system`,
+			/^Verdict: ask \(rule destructiveCommands\.hiddenCode/m,
+		],
+		[
+			`node -e 'const fs = require("fs"); fs.writeFileSync("out.txt", "ok")'`,
+			/^Verdict: no opinion/m,
+		],
+	])('decides %s with the parsed code', async (line, verdict) => {
+		const run = await runHook(
+			`node "${BRIDGE}" --explain '${line.replace(/'/g, `'\\''`)}'`,
+			'',
+			workspace,
+		);
+		expect(run.code).toBe(0);
+		expect(run.stdout).toMatch(verdict);
+	});
+});

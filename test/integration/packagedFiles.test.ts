@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
+import { CODE_GRAMMAR_FILES } from '../../src/node/shell/codeGrammars';
+
 const root = resolve(__dirname, '../..');
 
 describe('the .vsix', () => {
@@ -23,6 +25,13 @@ describe('the .vsix', () => {
 					: pattern === file,
 			);
 			expect(listed, `${file} is not listed in .vscodeignore`).toBe(true);
+		}
+	});
+
+	it('builds the code reader bundle and every grammar it loads', () => {
+		const built = readdirSync(resolve(root, 'dist'));
+		for (const file of ['bridge-code.js', 'tree-sitter.wasm', ...CODE_GRAMMAR_FILES]) {
+			expect(built, `dist/${file} is missing`).toContain(file);
 		}
 	});
 });

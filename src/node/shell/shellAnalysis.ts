@@ -3,9 +3,14 @@ import type {
 	ShellAnalyzer,
 	ShellDialect,
 } from '../../core/reading/shell/commandLine';
+import type { CodeLanguage } from '../../core/reading/code/codeAction';
+import { asCodeLanguage, codeLanguagesIn } from '../../core/reading/code/codeLanguagesIn';
+import type { CodeEffectReader } from '../../core/reading/shell/interpreterCode';
 import { plainCommandLine } from '../../core/reading/shell/plainCommandLine';
 import { commandLineOverLimit, unreadable } from '../../core/reading/shell/shellLimits';
 import type { AnalysisCache } from './analysisCache';
+import { createCodeAnalysis } from './codeAnalysis';
+import type { CodeReader } from './codeReader';
 import { loadShellAnalyzer } from './shellBundle';
 
 /** How a process reads shell lines: where the grammar bundle is, and what it may keep. */
@@ -20,13 +25,17 @@ export interface ShellAnalysisOptions {
 	readonly warn?: (line: string) => void;
 	/** Loads one dialect's grammar; tests replace it. */
 	readonly load?: (dialect: ShellDialect) => Promise<ShellAnalyzer>;
+	/** Loads one interpreter language's code reader; tests replace it. */
+	readonly loadCode?: (language: CodeLanguage) => Promise<CodeReader>;
 }
 
 /**
  * The one way the window and the bridge read a shell line: lines with no shell syntax without any grammar, then the
  * disk cache, then the grammar of the line's dialect, loaded on first need and kept. A grammar that failed to load is
  * not kept: the next line tries again, and this line comes back with a `parseError` (which the packs ask about)
- * rather than as harmless.
+ * rather than as harmless. Interpreter code on the line (`python -c`, a heredoc into `node`) is parsed with the
+ * grammar of its language, loaded before the line is read and only for a line that names that interpreter; code of a
+ * language whose grammar cannot load is read with patterns, and such a reading is not cached.
  */
 export function createShellAnalysis(
 	options: ShellAnalysisOptions,
@@ -36,14 +45,22 @@ export function createShellAnalysis(
 		options.load ??
 		((dialect: ShellDialect) =>
 			loadShellAnalyzer(options.bundleFolder, dialect, options.baselineWasmOnly));
+	const code = createCodeAnalysis({
+		bundleFolder: options.bundleFolder,
+		baselineWasmOnly: options.baselineWasmOnly,
+		...(options.warn && { warn: options.warn }),
+		...(options.loadCode && { load: options.loadCode }),
+	});
 	return async (commandLine, dialect) => {
 		// Checked before any grammar loads: a line no grammar may read should not cost loading one.
 		const over = commandLineOverLimit(commandLine);
 		if (over !== undefined) {
 			return unreadable(commandLine, dialect, over);
 		}
+		const languages = codeLanguagesIn(commandLine);
 		const known =
-			plainCommandLine(commandLine, dialect) ?? options.diskCache?.get(commandLine, dialect);
+			(languages.length === 0 ? plainCommandLine(commandLine, dialect) : undefined) ??
+			options.diskCache?.get(commandLine, dialect);
 		if (known) {
 			return known;
 		}
@@ -62,9 +79,24 @@ export function createShellAnalysis(
 			options.warn?.(why);
 			return { commandLine, dialect, commands: [], parseError: why };
 		}
+		const unloaded = [...(await code.load(languages))];
+		// The scan misses an interpreter the shell names at run time (`$PY -c …`): the walker's request loads it.
+		const missed = new Set<CodeLanguage>();
+		const read: CodeEffectReader = (snippet) => {
+			const effects = code.read(snippet);
+			const language = asCodeLanguage(snippet.language);
+			if (effects === undefined && language !== undefined && !unloaded.includes(language)) {
+				missed.add(language);
+			}
+			return effects;
+		};
 		let analysis: CommandLineAnalysis;
 		try {
-			analysis = loaded.analyze(commandLine, dialect);
+			analysis = loaded.analyze(commandLine, dialect, read);
+			if (missed.size > 0) {
+				unloaded.push(...(await code.load([...missed])));
+				analysis = loaded.analyze(commandLine, dialect, code.read);
+			}
 		} catch (error) {
 			// The bundle's analyzer catches its own failures; this keeps an older or replaced one from answering `{}`.
 			return unreadable(
@@ -73,8 +105,9 @@ export function createShellAnalysis(
 				`the shell parser failed (${(error as Error).message})`,
 			);
 		}
-		// A line that could not be read is not kept: a parser failure in this process says nothing about the next.
-		if (analysis.parseError === undefined) {
+		// A line that could not be read is not kept: a parser failure in this process says nothing about the next, nor
+		// does code read with patterns because its grammar failed to load.
+		if (analysis.parseError === undefined && unloaded.length === 0) {
 			options.diskCache?.set(analysis);
 		}
 		return analysis;

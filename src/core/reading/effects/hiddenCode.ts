@@ -2,7 +2,7 @@ import type { SimpleCommand } from '../shell/commandLine';
 import { readsScriptFromStdin } from '../shell/embeddedScripts';
 import { runsArgument, runsInputAsCode } from '../shell/inputAsCode';
 import { isDecoder, literalOutput } from '../shell/fedScripts';
-import { DECODED_CODE, interpreterReadsStdin } from '../shell/interpreterCode';
+import { DECODED_CODE, interpreterReadsStdin, UNRESOLVED_CODE } from '../shell/interpreterCode';
 import { powerShellCmdlet } from '../shell/powershellCmdlets';
 import { programName } from '../shell/programName';
 import { programCall } from '../programs/programModel';
@@ -86,9 +86,17 @@ function hiddenSource(
 	command: SimpleCommand,
 	index: number,
 	all: readonly SimpleCommand[],
-): { readonly subject: EffectSubject; readonly from?: SimpleCommand } | undefined {
+):
+	| { readonly subject: EffectSubject; readonly from?: SimpleCommand; readonly action?: string }
+	| undefined {
 	if (command.origin === 'interpreter' && command.argv[0] === DECODED_CODE) {
 		return { subject: 'decodedCode' };
+	}
+	if (command.origin === 'interpreter' && command.argv[0] === UNRESOLVED_CODE) {
+		return {
+			subject: 'runtimeCode',
+			action: `runs interpreter code that cannot be read before it runs (${command.argv[1] ?? ''})`,
+		};
 	}
 	const stages = runsStdin(command) ? earlierStages(command, all) : [];
 	// A substitution that named the program itself (`$(which node) --version`) is not code the program runs.
@@ -204,7 +212,7 @@ export function hiddenCodeEffects(
 			call.effect({
 				kind: 'exec',
 				subject: hidden.subject,
-				action: `${ACTIONS[hidden.subject] ?? ''}${by}`,
+				action: hidden.action ?? `${ACTIONS[hidden.subject] ?? ''}${by}`,
 			}),
 		);
 	}

@@ -8,7 +8,14 @@ import {
 	readsScriptFromStdin,
 } from './embeddedScripts';
 import { fedText, literalOutput, substitutedLiteral } from './fedScripts';
-import { codeEffects, interpreterCode, interpreterReadsStdin } from './interpreterCode';
+import {
+	type CodeEffect,
+	type CodeEffectReader,
+	codeEffects,
+	type InterpreterCode,
+	interpreterCode,
+	interpreterReadsStdin,
+} from './interpreterCode';
 import { runsInputAsCode } from './inputAsCode';
 import { isJobRunner, parallelRuns, xargsRuns } from './jobRunners';
 import { programName } from './programName';
@@ -172,7 +179,11 @@ export class CommandCollector {
 	/** Files the line writes with text it shows (`cat > x.sh <<EOF`), so running them later reads that text. */
 	private readonly writtenFiles = new Map<string, string>();
 
-	constructor(private readonly reparse: Reparse) {}
+	/** `readCode` parses interpreter code where it can; code it cannot read is read with patterns. */
+	constructor(
+		private readonly reparse: Reparse,
+		private readonly readParsedCode?: CodeEffectReader,
+	) {}
 
 	/** A fresh pipeline id, unique within the line. */
 	newPipeline(): number {
@@ -537,7 +548,9 @@ export class CommandCollector {
 		) {
 			codes.push({ language: stdinLanguage, code: stdinText });
 		}
-		for (const effect of codes.flatMap(codeEffects)) {
+		for (const effect of codes.flatMap(
+			(code) => codeOnlyKnownAtRunTime(code) ?? this.readParsedCode?.(code) ?? codeEffects(code),
+		)) {
 			if (effect.shell !== undefined) {
 				this.reparse(effect.shell, { ...inner, origin: 'interpreter', dialect: 'bash' });
 			} else if (effect.argv) {
@@ -577,6 +590,15 @@ export class CommandCollector {
 		this.commands.push(command);
 		return this.commands.length - 1;
 	}
+}
+
+/**
+ * Code that is only a shell variable the line does not set (`python3 -c "$CODE"`): nothing to read, in every language
+ * alike (`$CODE` is valid JavaScript, Ruby and PHP but a syntax error in Python, which the parser would ask about).
+ * Like the shell, which reads `bash -c "$CMD"`'s unknown word, this leaves it to the judges of the words it has.
+ */
+function codeOnlyKnownAtRunTime(code: InterpreterCode): CodeEffect[] | undefined {
+	return /^\s*\$\{?[A-Za-z_]\w*\}?\s*$/.test(code.code) ? [] : undefined;
 }
 
 /** Settings git reads from `-c` whose value it runs as a shell command line. */

@@ -1,4 +1,5 @@
 import type { ContainerPlace } from './containerCommands';
+import type { CodeEffectReader } from './interpreterCode';
 
 /** The shell grammar a command line is read with. */
 export type ShellDialect = 'bash' | 'powershell';
@@ -84,7 +85,14 @@ export interface CommandLineAnalysis {
 	readonly parseError?: string;
 }
 
-/** Splits a command line into simple commands with a real shell grammar; pure, synchronous once constructed. */
+/**
+ * Splits a command line into simple commands with a real shell grammar; pure, synchronous once constructed. Code the
+ * line hands an interpreter is read with `readCode` where it can read that language, else with patterns.
+ */
 export interface ShellAnalyzer {
-	analyze(commandLine: string, dialect: ShellDialect): CommandLineAnalysis;
+	analyze(
+		commandLine: string,
+		dialect: ShellDialect,
+		readCode?: CodeEffectReader,
+	): CommandLineAnalysis;
 }

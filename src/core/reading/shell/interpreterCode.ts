@@ -3,6 +3,12 @@ import { programName } from './programName';
 /** The command word standing for code an interpreter decodes and then runs (`exec(base64.b64decode(…))`). */
 export const DECODED_CODE = '$DECODED_CODE';
 
+/**
+ * The command word standing for something interpreter code does that its reader cannot resolve (a computed callee,
+ * `eval` of a built string, code that does not parse): the text after it says what and why, and it is asked about.
+ */
+export const UNRESOLVED_CODE = '$UNRESOLVED_CODE';
+
 /** A scripting language whose one-liners are read for destructive calls. */
 export type InterpreterLanguage = 'python' | 'javascript' | 'perl' | 'ruby' | 'php' | 'awk' | 'lua';
 
@@ -21,6 +27,13 @@ export interface CodeEffect {
 	/** The call as written in the code, for display. */
 	readonly text: string;
 }
+
+/**
+ * Reads interpreter code with a parser rather than the patterns of {@link codeEffects}: the code's effects, or
+ * `undefined` when this process cannot parse that language (no grammar for it, or it is not loaded), so the patterns
+ * read it instead.
+ */
+export type CodeEffectReader = (code: InterpreterCode) => readonly CodeEffect[] | undefined;
 
 const LANGUAGES: Readonly<Record<string, InterpreterLanguage>> = {
 	python: 'python',

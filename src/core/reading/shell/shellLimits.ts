@@ -76,7 +76,7 @@ export function limitedShellAnalyzer(
 	health: ShellParserHealth = {},
 ): ShellAnalyzer {
 	return {
-		analyze(commandLine, dialect) {
+		analyze(commandLine, dialect, readCode) {
 			const over = commandLineOverLimit(commandLine);
 			if (over !== undefined) {
 				return unreadable(commandLine, dialect, over);
@@ -90,7 +90,7 @@ export function limitedShellAnalyzer(
 			}
 			let analysis: CommandLineAnalysis;
 			try {
-				analysis = analyzer.analyze(commandLine, dialect);
+				analysis = analyzer.analyze(commandLine, dialect, readCode);
 			} catch (error) {
 				const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 				health.broken = message.slice(0, 200);

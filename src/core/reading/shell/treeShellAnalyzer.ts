@@ -1,7 +1,7 @@
 import { walkBash } from './bashWalker';
 import { closeOpenQuotes, joinContinuedLines } from './closeOpenQuotes';
 import { CommandCollector, type WalkContext } from './commandCollector';
-import type { CommandLineAnalysis, ShellAnalyzer, ShellDialect } from './commandLine';
+import type { CommandLineAnalysis, ShellAnalyzer } from './commandLine';
 import { expandCommandBraces } from './dynamicWords';
 import { walkPowerShell } from './powershellWalker';
 import type { ShellTreeParsers } from './syntaxTree';
@@ -9,10 +9,10 @@ import type { ShellTreeParsers } from './syntaxTree';
 /** Builds the analyzer from loaded grammars; pure: parsing and walking only, every tree freed before `analyze` returns. */
 export function createTreeShellAnalyzer(parsers: ShellTreeParsers): ShellAnalyzer {
 	return {
-		analyze(commandLine: string, dialect: ShellDialect): CommandLineAnalysis {
+		analyze(commandLine, dialect, readCode): CommandLineAnalysis {
 			const collector: CommandCollector = new CommandCollector((text, context) => {
 				walk(text, context);
-			});
+			}, readCode);
 			const walk = (text: string, context: WalkContext): void => {
 				const parser = parsers[context.dialect];
 				if (!parser) {
@@ -42,7 +42,7 @@ export function createTreeShellAnalyzer(parsers: ShellTreeParsers): ShellAnalyze
 					? closeOpenQuotes(commandLine)
 					: undefined;
 			if (closed !== undefined) {
-				const retry = createTreeShellAnalyzer(parsers).analyze(closed, dialect);
+				const retry = createTreeShellAnalyzer(parsers).analyze(closed, dialect, readCode);
 				if (retry.parseError === undefined) {
 					return { ...retry, commandLine };
 				}

@@ -3,6 +3,8 @@ import type { HookEvent } from '../../../../../src/core/events/hookEvent';
 import { BUILTIN_PACKS } from '../../../../../src/core/judging/builtinPacks';
 import type { Finding } from '../../../../../src/core/judging/finding';
 import type { ShellAnalyzer } from '../../../../../src/core/reading/shell/commandLine';
+import type { CodeEffectReader } from '../../../../../src/core/reading/shell/interpreterCode';
+import { codeReader } from '../../../../support/codeReader';
 import { shellAnalyzer } from '../../../../support/shellAnalyzer';
 import { type CorpusRow, DANGEROUS } from './dangerous';
 import { HARMLESS } from './harmless';
@@ -12,8 +14,10 @@ const WORKSPACE = '/home/u/proj';
 const HOME = '/home/u';
 
 let analyzer: ShellAnalyzer;
+let readCode: CodeEffectReader;
 beforeAll(async () => {
 	analyzer = await shellAnalyzer();
+	readCode = await codeReader();
 });
 
 function findings([line, , written]: CorpusRow): Finding[] {
@@ -36,7 +40,7 @@ function findings([line, , written]: CorpusRow): Finding[] {
 		event,
 		workspaceFolder: WORKSPACE,
 		homeDir: HOME,
-		shell: analyzer.analyze(line, dialect),
+		shell: analyzer.analyze(line, dialect, readCode),
 	};
 	return [...BUILTIN_PACKS.values()].flatMap((pack) => [...pack.evaluate(input)]);
 }

@@ -168,6 +168,32 @@ export const DANGEROUS: readonly CorpusRow[] = [
 	["bash <<'EOF'\nrm -rf ~\nEOF", 'piped'],
 	['sh <<< "rm -rf /"', 'piped'],
 	['sudo bash <<EOF\nrm -rf /var/lib\nEOF', 'piped'],
+	// interpreter code read through names, aliases and joins the patterns cannot follow, and code it cannot resolve
+	['python3 -c \'p = "~/.bashrc"; f = open(p, "w"); f.write("alias ls=x")\'', 'parsed code'],
+	['python3 -c \'import os as o; t = "/etc/hosts"; o.remove(t)\'', 'parsed code'],
+	[
+		'python3 -c \'from pathlib import Path; Path.home().joinpath(".ssh", "id_rsa").read_text()\'',
+		'parsed code',
+	],
+	[
+		'node -e \'const { rmSync: wipe } = require("node:fs"); const target = process.env.HOME; wipe(target, { recursive: true, force: true })\'',
+		'parsed code',
+	],
+	[
+		'node -e \'const cp = require("child_process"); const prog = "rm"; cp.spawnSync(prog, ["-rf", "/"])\'',
+		'parsed code',
+	],
+	['ruby -e \'require "fileutils"; d = Dir.home; FileUtils.rm_rf(d)\'', 'parsed code'],
+	['php -r \'$f = getenv("HOME") . "/.ssh/id_rsa"; unlink($f);\'', 'parsed code'],
+	['python3 -c \'import os, sys; getattr(os, sys.argv[1])("x")\' system', 'parsed code'],
+	["node -e 'const m = process.argv[1]; require(m).run()' payload", 'parsed code'],
+	[
+		'python3 <<\'PY\'\nimport shutil, os\nhome = os.path.expanduser("~")\nshutil.rmtree(home)\nPY',
+		'parsed code',
+	],
+	['python3 -c \'exec("import os; os.sys" + "tem(\\"id\\")")\'', 'parsed code'],
+	['bun -e \'console.log(await new Response(Bun.file(".env")).text())\'', 'parsed code'],
+	['PY=python3; $PY -c \'import shutil; shutil.rmtree("/home")\'', 'parsed code'],
 	// interpreters
 	['python -c "import shutil; shutil.rmtree(\'/\')"', 'interpreter'],
 	['python3 -c "import shutil; shutil.rmtree(\'/home/u\')"', 'interpreter'],

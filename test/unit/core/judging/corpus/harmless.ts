@@ -291,4 +291,14 @@ export const HARMLESS: readonly CorpusRow[] = [
 	['git commit --amend --no-edit', 'recoverable'],
 	['git rm old.ts', 'recoverable'],
 	['git rm -r src', 'recoverable'],
+	// interpreter code that only prints, reads ordinary files or writes in the workspace
+	['python3 -c \'import json, sys; print(json.dumps({"a": 1}))\'', 'parsed code'],
+	['node -e \'const fs = require("fs"); fs.writeFileSync("dist/out.txt", "ok")\'', 'parsed code'],
+	['ruby -e \'puts File.read("README.md")\'', 'parsed code'],
+	['php -r \'echo strlen("hello");\'', 'parsed code'],
+	['python3 -c \'exec("print(1)")\'', 'parsed code'],
+	["python3 -c 'import os; print(os.getcwd())'", 'parsed code'],
+	['node -e \'console.log(require("./package.json").version)\'', 'parsed code'],
+	['CODE="print(1)"; python3 -c "$CODE"', 'parsed code'],
+	['python3 -c "$CODE"', 'parsed code'],
 ];

@@ -1,0 +1,24 @@
+import { join } from 'node:path';
+
+import type { CodeLanguage } from '../../core/reading/code/codeAction';
+import type { CodeReader, CodeReaderOptions } from './codeReader';
+
+/** What `dist/bridge-code.js` exports. */
+interface CodeReaderBundle {
+	createCodeReader(language: CodeLanguage, options: CodeReaderOptions): Promise<CodeReader>;
+}
+
+/**
+ * Loads the code reader for one language from the `bridge-code.js` bundle in `bundleFolder`: the readers and their
+ * API tables (about 80 KB) stay out of the main bundle, so only a line that carries interpreter code loads them.
+ */
+export function loadCodeReader(
+	bundleFolder: string,
+	language: CodeLanguage,
+	baselineWasmOnly: boolean,
+): Promise<CodeReader> {
+	// A computed path keeps esbuild from inlining the reader bundle into the caller's bundle.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const bundle = require(join(bundleFolder, 'bridge-code.js')) as CodeReaderBundle;
+	return bundle.createCodeReader(language, { bundleFolder, baselineWasmOnly });
+}
