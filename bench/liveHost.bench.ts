@@ -17,8 +17,16 @@ import { SYSTEM_CLOCK } from '../src/core/util/clock';
 import { createShellAnalyzer } from '../src/node/shell/shellGrammars';
 import { HookServer } from '../src/host/hookServer';
 import { posixLauncher } from '../src/host/installer/launcherScripts';
-import { newWindowEndpoint, openRuntimeFolder } from '../src/node/runtime/runtimeFolder';
+import {
+	currentEndpointHost,
+	newWindowEndpoint,
+	openRuntimeFolder,
+} from '../src/node/runtime/runtimeFolder';
 import { ensureSecret } from '../src/node/runtime/secret';
+import { newNonce, signRequest } from '../src/node/runtime/secretMac';
+import { ensureTlsIdentity, readTlsIdentity } from '../src/node/runtime/tlsIdentity';
+import { runtimeFolder } from '../src/protocol/endpoint';
+import { MAC_SCHEME, NONCE_HEADER } from '../src/protocol/wire';
 
 // What the bench driver (run.mjs, plain JavaScript) posts with, so its requests speak the window's current protocol.
 export { HOOK_PATH, PROTOCOL_VERSION } from '../src/protocol/wire';
@@ -44,6 +52,7 @@ export async function startHost(folder: string): Promise<{
 		throw new Error(runtime.problem);
 	}
 	const { file: secretFile, token } = ensureSecret(runtime.folder);
+	const identity = ensureTlsIdentity(runtime.folder);
 	const socket = newWindowEndpoint(env);
 	const policy = compilePolicy(
 		readPolicySettings([
@@ -73,10 +82,15 @@ export async function startHost(folder: string): Promise<{
 		workspaceFolderFor: () => folder,
 		origin: 'window',
 	});
-	const server = new HookServer(socket, token, (call) => pipeline.decide(call), {
-		warn: () => undefined,
-		info: () => undefined,
-	});
+	const server = new HookServer(
+		socket,
+		{ secret: token, identity },
+		(call) => pipeline.decide(call),
+		{
+			warn: () => undefined,
+			info: () => undefined,
+		},
+	);
 	await server.listen();
 	return {
 		socket,
@@ -88,15 +102,46 @@ export async function startHost(folder: string): Promise<{
 	};
 }
 
-/** Writes the POSIX launcher the installer writes, pointing at the built bridge. */
-export function writeLauncher(folder: string, bridgePath: string): string {
+/**
+ * Writes the POSIX launcher the installer writes: the built bridge, this node, the stand-in window's runtime folder
+ * (under `runtimeDir`, its XDG_RUNTIME_DIR) and the TLS identity it made there, with the system curl and cat.
+ */
+export function writeLauncher(folder: string, bridgePath: string, runtimeDir: string): string {
+	const runtime = runtimeFolder(
+		currentEndpointHost({ ...process.env, XDG_RUNTIME_DIR: runtimeDir }),
+	);
+	const identity = readTlsIdentity(runtime);
+	if (!('pin' in identity)) {
+		throw new Error(identity.problem);
+	}
 	const file = join(folder, 'hookwarden-hook');
 	writeFileSync(
 		file,
-		posixLauncher({ bridgePath, nodeFallback: process.execPath, version: 'bench' }),
+		posixLauncher({
+			bridgePath,
+			runtime: { path: process.execPath, electron: false },
+			version: 'bench',
+			runtimeFolder: runtime,
+			fastPath: {
+				curl: '/usr/bin/curl',
+				cat: '/bin/cat',
+				identityFile: identity.file,
+				pin: identity.pin,
+			},
+		}),
 	);
 	chmodSync(file, 0o755);
 	return file;
+}
+
+/** The head of a request signed as a node bridge signs it (the driver's 200 concurrent calls). */
+export function signedHead(path: string, token: string, body: string): string {
+	const nonce = newNonce();
+	return (
+		`POST ${path} HTTP/1.0\r\nAuthorization: ${MAC_SCHEME} ${signRequest(token, nonce, body)}\r\n` +
+		`${NONCE_HEADER}: ${nonce}\r\nContent-Type: application/json\r\n` +
+		`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`
+	);
 }
 
 if (process.argv[2] === '--serve' && process.send) {

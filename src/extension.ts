@@ -69,6 +69,8 @@ async function wire(
 		storageFolders: [context.globalStorageUri.fsPath, context.storageUri?.fsPath].filter(
 			(folder): folder is string => folder !== undefined,
 		),
+		extensionFolder: context.extensionPath,
+		auditFileFor: (folder) => audit.targetFor(folder).file,
 	});
 	own(engine);
 	own(watchSettingsProviders(engine.chain, config, log));
@@ -102,7 +104,13 @@ async function wire(
 	own(new TrustRecordService(context.globalStorageUri.fsPath, endpoint.secret, log));
 
 	// The hook files and launchers VS Code, the CLI and plugins run.
-	const running = startInstaller(context, userSettingsFile, log, INSTALL_PROMPTS);
+	const running = startInstaller(
+		context,
+		userSettingsFile,
+		{ runtimeFolder: endpoint.runtime, identity: endpoint.identity },
+		log,
+		INSTALL_PROMPTS,
+	);
 	own(running.disposable);
 
 	// What a person sees and answers, and the audit commands; documents render in webviews, whose links may run only

@@ -4,7 +4,9 @@ import type { AuditEventRecord } from '../core/audit/auditRecord';
 import type { AuditSettings } from '../core/audit/auditSettings';
 import { readAuditSettings } from '../core/audit/auditSettings';
 import { recordedEventOf } from '../core/audit/parseAuditLine';
+import type { HookCall } from '../core/pipeline/hookCall';
 import { HookDecider } from '../core/pipeline/hookDecider';
+import type { OwnStateLocations } from '../core/judging/ownState';
 import type { CompiledPolicy } from '../core/policy/compilePolicy';
 import { compilePolicy } from '../core/policy/compilePolicy';
 import { DefaultHooksProvider } from '../core/policy/defaultHooksProvider';
@@ -97,15 +99,32 @@ export function loadHeadlessSettings(
 	};
 }
 
-/** The policy provider of a bridge process, for the decider and for `--explain`/`--replay`. */
+/**
+ * The policy provider of a bridge process, for the decider and for `--explain`/`--replay`. `auditFileFor` names the log
+ * a workspace folder's events go to, which is guarded as Hookwarden's own state wherever its settings put it.
+ */
 export function headlessPolicyProvider(
 	environment: HeadlessEnvironment,
 	policyFor: (workspaceFolder: string | undefined) => CompiledPolicy,
+	auditFileFor?: (workspaceFolder: string) => string | undefined,
 ): DefaultHooksProvider {
+	const own = new Map<string, OwnStateLocations>();
 	return new DefaultHooksProvider({
 		policy: policyFor,
 		homeDir: environment.home,
-		ownState: ownStateLocations(environment.env, environment.home),
+		ownState: (workspaceFolder) => {
+			const key = workspaceFolder ?? '';
+			let found = own.get(key);
+			if (!found) {
+				const log = workspaceFolder === undefined ? undefined : auditFileFor?.(workspaceFolder);
+				found = ownStateLocations(environment.env, environment.home, {
+					...(log !== undefined && { auditPaths: [log] }),
+					...(workspaceFolder !== undefined && { workspaceFolder }),
+				});
+				own.set(key, found);
+			}
+			return found;
+		},
 		realPath: realPathOnDisk,
 		clock: SYSTEM_CLOCK,
 		analyzeShell: environment.analyzeShell,
@@ -115,12 +134,16 @@ export function headlessPolicyProvider(
 	});
 }
 
+/** What the bridge asks of its decider: one answer per hook call. */
+export type HeadlessDecider = Pick<HookDecider, 'decide'>;
+
 /**
  * The decider of a bridge process with no VS Code window: the same {@link HookDecider} the window runs, built from
- * the workspace's settings files, a session ledger on disk and the audit log file. This is what keeps policies in
- * force for the Copilot CLI and for a closed editor. Settings are read once per workspace folder.
+ * the settings files of the workspace of each call's `cwd` (its policy, its audit log and its `hookwarden.providers`,
+ * never the bridge process's own folder's), a session ledger on disk and the audit log file. This is what keeps
+ * policies in force for the Copilot CLI and for a closed editor. Settings are read once per workspace folder.
  */
-export function headlessDecider(environment: HeadlessEnvironment): HookDecider {
+export function headlessDecider(environment: HeadlessEnvironment): HeadlessDecider {
 	const settings = new Map<string, HeadlessSettings>();
 	const workspaceFolderFor = (cwd: string | undefined) =>
 		findWorkspaceFolder(cwd ?? environment.cwd, environment.home);
@@ -133,23 +156,43 @@ export function headlessDecider(environment: HeadlessEnvironment): HookDecider {
 		}
 		return found;
 	};
-	const { audit, history } = headlessAuditLog(environment, settingsFor, workspaceFolderFor);
-	const policyFor = (folder: string | undefined) => settingsFor(folder).policy;
-	const chain = new CompositeHooksProvider([
-		{ provider: headlessPolicyProvider(environment, policyFor), priority: 0, failAction: 'warn' },
-	]);
-	// A bridge process answers one call, in the folder it runs in: that folder's providers join the chain.
-	registerExternalProviders(chain, settingsFor(undefined).providers, environment.warn);
-	return new HookDecider({
-		chain,
-		policy: policyFor,
+	const { audit, history, fileFor } = headlessAuditLog(
+		environment,
+		settingsFor,
 		workspaceFolderFor,
-		sessions: new HeadlessSessions(environment.ledger, history),
-		clock: SYSTEM_CLOCK,
-		origin: 'headless',
-		audit,
-		stopSummary: (folder) => settingsFor(folder).audit.stopSummary,
-	});
+	);
+	const policyFor = (folder: string | undefined) => settingsFor(folder).policy;
+	const policyProvider = headlessPolicyProvider(environment, policyFor, fileFor);
+	const sessions = new HeadlessSessions(environment.ledger, history);
+	const deciders = new Map<string, HookDecider>();
+	const deciderFor = (folder: string) => {
+		let decider = deciders.get(folder);
+		if (!decider) {
+			const chain = new CompositeHooksProvider([
+				{ provider: policyProvider, priority: 0, failAction: 'warn' },
+			]);
+			registerExternalProviders(chain, settingsFor(folder).providers, environment.warn);
+			decider = new HookDecider({
+				chain,
+				policy: policyFor,
+				workspaceFolderFor,
+				sessions,
+				clock: SYSTEM_CLOCK,
+				origin: 'headless',
+				audit,
+				stopSummary: (workspaceFolder) => settingsFor(workspaceFolder).audit.stopSummary,
+			});
+			deciders.set(folder, decider);
+		}
+		return decider;
+	};
+	return { decide: (call) => deciderFor(workspaceFolderFor(cwdOf(call))).decide(call) };
+}
+
+/** The folder a call runs in as the decider reads it: the payload's `cwd`, else the hook process's. */
+function cwdOf(call: HookCall): string | undefined {
+	const stated = (call.payload as { cwd?: unknown } | null | undefined)?.cwd;
+	return typeof stated === 'string' && stated !== '' ? stated : call.cwd;
 }
 
 /**
@@ -160,7 +203,11 @@ function headlessAuditLog(
 	environment: HeadlessEnvironment,
 	settingsFor: (folder: string | undefined) => HeadlessSettings,
 	workspaceFolderFor: (cwd: string | undefined) => string,
-): { audit: AuditPort; history: (sessionId: string) => RecordedEvent[] } {
+): {
+	audit: AuditPort;
+	history: (sessionId: string) => RecordedEvent[];
+	fileFor: (folder: string) => string | undefined;
+} {
 	const logs = new Map<string, AuditLogTarget | undefined>();
 	const logFor = (folder: string | undefined) => {
 		const key = folder ?? workspaceFolderFor(undefined);
@@ -210,5 +257,5 @@ function headlessAuditLog(
 			.filter((r): r is AuditEventRecord => r.kind === 'event' && r.session === sessionId)
 			.map((r, i) => recordedEventOf(r, i + 1));
 	};
-	return { audit, history };
+	return { audit, history, fileFor: (folder) => logFor(folder)?.file };
 }

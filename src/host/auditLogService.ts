@@ -21,6 +21,8 @@ import { SETTINGS_SECTION } from '../core/settings/settingsSchema';
 import type { RecordedEvent } from '../core/sessions/recordedEvent';
 import type { SessionTracker } from '../core/sessions/sessionTracker';
 
+type Inspected = ReturnType<vscode.WorkspaceConfiguration['inspect']>;
+
 // What a reload brings back into the views: the newest events, read from the end of the log only.
 const RESTORE_LIMITS = { maxRecords: 2_000, maxBytes: 4 * 1024 * 1024 };
 // Bridges that resolved the orphan log just before the pointer was written get this long to finish their append.
@@ -82,19 +84,33 @@ export class AuditLogService implements AuditPort, vscode.Disposable {
 		this.adoptTimer.unref?.();
 	}
 
-	/** The audit settings in force for a workspace folder (or the window). */
+	/**
+	 * The audit settings in force for a workspace folder (or the window), scope by scope: in a workspace that is not
+	 * trusted, its own scopes cannot move the log or shorten what is kept (see AUDIT_LOCATION_KEYS).
+	 */
 	settingsFor(workspaceFolder: string | undefined): AuditSettings {
 		const configuration = vscode.workspace.getConfiguration(
 			SETTINGS_SECTION,
 			workspaceFolder ? vscode.Uri.file(workspaceFolder) : undefined,
 		);
-		const values = Object.fromEntries(
-			Object.keys(AUDIT_SETTINGS).map((key) => [key, configuration.get(key)]),
-		);
+		const keys = Object.keys(AUDIT_SETTINGS);
+		const scope = (pick: (inspected: Inspected) => unknown) =>
+			Object.fromEntries(keys.map((key) => [key, pick(configuration.inspect(key))]));
+		const tightenOnly = !vscode.workspace.isTrusted;
 		// The machine policy's audit settings, when it sets any, win over every scope.
 		const machine = this.machineLayer();
 		return readAuditSettings([
-			{ source: { kind: 'userSettings' }, values },
+			{ source: { kind: 'userSettings' }, values: scope((i) => i?.globalValue) },
+			{
+				source: { kind: 'workspaceSettings', file: '' },
+				values: scope((i) => i?.workspaceValue),
+				tightenOnly,
+			},
+			{
+				source: { kind: 'workspaceFolderSettings', file: '' },
+				values: scope((i) => i?.workspaceFolderValue),
+				tightenOnly,
+			},
 			...(machine ? [machine] : []),
 		]);
 	}

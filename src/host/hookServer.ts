@@ -1,9 +1,13 @@
-import { timingSafeEqual } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as net from 'node:net';
+import { Duplex } from 'node:stream';
+import * as tls from 'node:tls';
 
 import type { HookAnswer, HookCall } from '../core/pipeline/hookCall';
 import { proveAnswer, verifyMac } from '../node/runtime/secretMac';
+import type { TlsIdentity } from '../node/runtime/tlsIdentity';
 import type { HostError } from '../protocol/messages';
 import {
 	DECIDED_BY_HEADER,
@@ -24,26 +28,87 @@ export interface HookServerLog {
 	info(message: string): void;
 }
 
+/** What a window proves itself with: the per-install secret (node clients) and the TLS identity (the `sh` fast path). */
+export interface HookServerCredentials {
+	readonly secret: string;
+	readonly identity?: Pick<TlsIdentity, 'key' | 'cert'>;
+}
+
+// The first byte of a TLS ClientHello record: the connection speaks TLS, not plain HTTP.
+const TLS_HANDSHAKE = 0x16;
+
 /**
- * The window's private HTTP endpoint on a unix socket (or Windows pipe): authenticates each request with the
- * per-install secret (a node bridge signs its request and gets an answer proven over its nonce; the `sh` fast path
- * presents the secret as a bearer token), validates it, and hands it to the decider. Requests are served concurrently, each answered on
- * its own connection; when a connection closes before its answer (the hook process died), the call's signal aborts.
+ * The window's private HTTP endpoint on a unix socket (or Windows pipe). It authenticates every request without the
+ * secret ever crossing the socket: a node bridge signs its request with the per-install secret and gets an answer
+ * proven over its nonce; the `sh` fast path speaks TLS on the same socket, where each end proves it holds the shared
+ * TLS identity (the launcher pins its public key and presents it as its client certificate). It validates the request
+ * and hands it to the decider. Requests are served concurrently, each answered on its own connection; when a
+ * connection closes before its answer (the hook process died), the call's signal aborts.
  */
 export class HookServer {
-	private readonly server: http.Server;
+	private readonly server: net.Server;
+	private readonly http: http.Server;
+	private readonly tls: tls.Server | undefined;
+	/** TLS connections whose client presented this window's identity. */
+	private readonly provenClients = new WeakSet<object>();
+	private readonly sockets = new Set<net.Socket>();
 
 	constructor(
 		private readonly endpoint: string,
-		private readonly token: string,
+		private readonly credentials: HookServerCredentials,
 		private readonly handle: (call: HookCall) => Promise<HookAnswer>,
 		private readonly log: HookServerLog,
 	) {
-		this.server = http.createServer((request, response) => void this.serve(request, response));
+		this.http = http.createServer((request, response) => void this.serve(request, response));
 		// Approvals hold requests open for minutes; Node's default request timeout would cut them off.
-		this.server.requestTimeout = 0;
-		this.server.headersTimeout = 10_000;
-		this.server.keepAliveTimeout = 1_000;
+		this.http.requestTimeout = 0;
+		this.http.headersTimeout = 10_000;
+		this.http.keepAliveTimeout = 1_000;
+		this.tls = credentials.identity && this.tlsServer(credentials.identity);
+		this.server = net.createServer((socket) => this.route(socket));
+	}
+
+	/** Hands a connection to the TLS or the plain HTTP side, by its first byte. */
+	private route(socket: net.Socket): void {
+		this.sockets.add(socket);
+		socket.once('close', () => this.sockets.delete(socket));
+		socket.once('error', () => socket.destroy());
+		socket.once('data', (first: Buffer) => {
+			if (first[0] === TLS_HANDSHAKE && this.tls) {
+				this.tls.emit('connection', replaying(socket, first));
+				return;
+			}
+			socket.pause();
+			socket.unshift(first);
+			this.http.emit('connection', socket);
+			socket.resume();
+		});
+	}
+
+	private tlsServer(identity: Pick<TlsIdentity, 'key' | 'cert'>): tls.Server {
+		const own = new X509Certificate(identity.cert).publicKey;
+		const server = tls.createServer({
+			key: identity.key,
+			cert: identity.cert,
+			requestCert: true,
+			// The client's certificate is checked below against this window's own key, not against a CA.
+			rejectUnauthorized: false,
+			minVersion: 'TLSv1.3',
+		});
+		server.on('secureConnection', (socket) => {
+			const peer = socket.getPeerX509Certificate();
+			if (!peer?.publicKey.equals(own)) {
+				this.log.warn('refused a TLS connection that did not present the Hookwarden identity');
+				socket.destroy();
+				return;
+			}
+			this.provenClients.add(socket);
+			this.http.emit('connection', socket);
+		});
+		server.on('tlsClientError', (error) =>
+			this.log.info(`a TLS handshake failed: ${error.message}`),
+		);
+		return server;
 	}
 
 	/** Starts listening; the socket file is made owner-only before any bridge can connect. */
@@ -63,8 +128,11 @@ export class HookServer {
 	/** Stops listening, ends open requests and removes the socket file. */
 	close(): Promise<void> {
 		return new Promise((resolve) => {
-			this.server.closeAllConnections();
+			this.http.closeAllConnections();
 			this.server.close(() => resolve());
+			for (const socket of this.sockets) {
+				socket.destroy();
+			}
 			if (process.platform !== 'win32') {
 				fs.rmSync(this.endpoint, { force: true });
 			}
@@ -75,7 +143,7 @@ export class HookServer {
 		// The body is read before the check because a signed request's MAC covers it; its size is capped either way.
 		const body = await readBody(request);
 		const nonce = headerOf(request, NONCE_HEADER);
-		if (!this.authentic(request.headers.authorization ?? '', nonce, body ?? '')) {
+		if (!this.authentic(request, nonce, body ?? '')) {
 			this.log.warn(
 				`refused a connection without the Hookwarden secret (${request.method ?? '?'} ${request.url ?? '?'})`,
 			);
@@ -86,7 +154,7 @@ export class HookServer {
 				.writeHead(status, {
 					...headers,
 					...(nonce !== undefined && {
-						[PROOF_HEADER]: proveAnswer(this.token, nonce, text),
+						[PROOF_HEADER]: proveAnswer(this.credentials.secret, nonce, text),
 					}),
 				})
 				.end(text);
@@ -144,14 +212,20 @@ export class HookServer {
 		);
 	}
 
-	private authentic(authorization: string, nonce: string | undefined, body: string): boolean {
-		if (authorization.startsWith(`${MAC_SCHEME} `)) {
-			const mac = authorization.slice(MAC_SCHEME.length + 1);
-			return nonce !== undefined && verifyMac(this.token, requestMacInput(nonce, body), mac);
+	private authentic(
+		request: http.IncomingMessage,
+		nonce: string | undefined,
+		body: string,
+	): boolean {
+		if (this.provenClients.has(request.socket)) {
+			return true;
 		}
-		const presented = Buffer.from(authorization);
-		const expected = Buffer.from(`Bearer ${this.token}`);
-		return presented.length === expected.length && timingSafeEqual(presented, expected);
+		const authorization = request.headers.authorization ?? '';
+		if (!authorization.startsWith(`${MAC_SCHEME} `) || nonce === undefined) {
+			return false;
+		}
+		const mac = authorization.slice(MAC_SCHEME.length + 1);
+		return verifyMac(this.credentials.secret, requestMacInput(nonce, body), mac);
 	}
 
 	private refuse(response: http.ServerResponse, error: HostError['error'], message: string): void {
@@ -219,4 +293,29 @@ function readBody(request: http.IncomingMessage): Promise<string | undefined> {
 		request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
 		request.on('error', () => resolve(undefined));
 	});
+}
+
+/**
+ * The socket as a stream that first yields the byte already read to tell TLS from HTTP: a TLS socket built on a raw
+ * socket reads its handle directly and would never see that byte.
+ */
+function replaying(socket: net.Socket, first: Buffer): Duplex {
+	const stream = new Duplex({
+		read: () => socket.resume(),
+		write: (chunk: Buffer, _encoding, done) => socket.write(chunk, done),
+		final: (done) => socket.end(done),
+		destroy: (error, done) => {
+			socket.destroy(error ?? undefined);
+			done(error);
+		},
+	});
+	stream.push(first);
+	socket.on('data', (chunk: Buffer) => {
+		if (!stream.push(chunk)) {
+			socket.pause();
+		}
+	});
+	socket.on('end', () => stream.push(null));
+	socket.on('close', () => stream.destroy());
+	return stream;
 }

@@ -1,10 +1,16 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import type { OwnStateLocations } from '../core/judging/ownState';
 import { EDITOR_BUILDS } from '../core/judging/ownState';
-import { runtimeFolder, secretFile, shortSocketFolder } from '../protocol/endpoint';
+import {
+	secretFile,
+	shortSocketFolder,
+	tlsIdentityFile,
+	windowEndpointGlob,
+} from '../protocol/endpoint';
 import { bridgeGlobalStorage } from './audit/auditLogLocation';
-import { currentEndpointHost } from './runtime/runtimeFolder';
+import { currentEndpointHost, runtimeFolderPath } from './runtime/runtimeFolder';
+import { foldersAbove } from './settings/foldersAbove';
 import { defaultUserSettingsFile } from './settings/loadSettingsLayers';
 
 /** Remote and web servers: `~/<folder>/data/User` and `data/Machine`. */
@@ -14,6 +20,16 @@ const SERVER_FOLDERS = [
 	'.vscode-remote',
 	'.cursor-server',
 	'.windsurf-server',
+];
+/** Home folders whose `extensions` folder holds a VS Code-family build's installed extensions (desktop and server). */
+const EXTENSION_HOMES = [
+	'.vscode',
+	'.vscode-insiders',
+	'.vscode-oss',
+	'.cursor',
+	'.windsurf',
+	'.vscode-server-oss',
+	...SERVER_FOLDERS,
 ];
 /** Environment variables a command may spell Hookwarden's paths with. */
 const VARIABLES = [
@@ -31,26 +47,37 @@ const VARIABLES = [
 	'USERNAME',
 ];
 
+/** Own-state locations only the caller knows. */
+export interface ExtraOwnState {
+	/** Audit logs and storage folders (the window's storage folders, a workspace's configured log). */
+	readonly auditPaths?: readonly string[];
+	/** Extensions folders besides the standard ones (the folder holding this installed extension). */
+	readonly extensionFolders?: readonly string[];
+	/** The workspace folder these locations are for, whose outer folders' settings files are guarded. */
+	readonly workspaceFolder?: string;
+}
+
 /**
  * Hookwarden's own state on this machine, computed from the environment, home folder and platform the same way the
  * window, the launcher and every bridge compute it (no file is read): the protectedPaths pack guards these. `extra`
- * adds audit locations only the caller knows (the window's storage folders).
+ * adds locations only the caller knows (the window's storage folders, a workspace's audit log).
  */
 export function ownStateLocations(
 	env: NodeJS.ProcessEnv,
 	home: string,
-	extraAuditPaths: readonly string[] = [],
+	extra: ExtraOwnState = {},
 ): OwnStateLocations {
 	const host = currentEndpointHost(env);
-	const runtime = runtimeFolder(host);
+	const runtime = runtimeFolderPath(env);
 	const configHome = env.XDG_CONFIG_HOME ?? join(home, '.config');
 	const roots = [configHome, join(home, 'Library', 'Application Support')];
 	if (env.APPDATA) {
 		roots.push(env.APPDATA);
 	}
+	const dataHome = env.XDG_DATA_HOME ?? join(home, '.local', 'share');
 	const editorUserFolders = [
 		...roots.flatMap((root) => EDITOR_BUILDS.map((build) => join(root, build, 'User'))),
-		join(env.XDG_DATA_HOME ?? join(home, '.local', 'share'), 'code-server', 'User'),
+		join(dataHome, 'code-server', 'User'),
 		...SERVER_FOLDERS.flatMap((folder) => [
 			join(home, folder, 'data', 'User'),
 			join(home, folder, 'data', 'Machine'),
@@ -58,6 +85,52 @@ export function ownStateLocations(
 	];
 	const globalStorage = bridgeGlobalStorage(env, home);
 	const auditFile = env.HOOKWARDEN_AUDIT_FILE?.trim();
+	const userSettingsFile = env.HOOKWARDEN_USER_SETTINGS ?? defaultUserSettingsFile(env, home);
+	const secret = secretFile(runtime);
+	return {
+		launcherFolder: join(home, '.hookwarden'),
+		runtimeFolder: runtime,
+		secretFile: secret,
+		keyFiles: [tlsIdentityFile(runtime)],
+		auditPaths: [
+			...(globalStorage ? [globalStorage] : []),
+			...(auditFile && auditFile.toLowerCase() !== 'off' ? [auditFile] : []),
+			...(extra.auditPaths ?? []),
+		],
+		...(userSettingsFile && { userSettingsFile }),
+		...(host.platform !== 'win32' && { otherFolders: [shortSocketFolder(host)] }),
+		editorUserFolders,
+		editorExtensionRecords: [
+			...EXTENSION_HOMES.map((folder) => join(home, folder, 'extensions')),
+			join(dataHome, 'code-server', 'extensions'),
+			...(extra.extensionFolders ?? []),
+			// VS Code records disabled extensions in each profile's state database, per user and per workspace.
+			...editorUserFolders.flatMap((user) => [
+				join(user, 'globalStorage', 'state.vscdb'),
+				join(user, 'globalStorage', 'state.vscdb.backup'),
+				join(user, 'globalStorage', 'storage.json'),
+				join(user, 'workspaceStorage'),
+			]),
+		],
+		...(extra.workspaceFolder !== undefined && {
+			outerSettingsFiles: foldersAbove(dirname(extra.workspaceFolder), home).map((folder) =>
+				join(folder, '.vscode', 'settings.json'),
+			),
+		}),
+		variables: variablesOf(env, home, {
+			// The window exports these into its terminals; an agent's shell spells its own state with them.
+			HOOKWARDEN_SECRET_FILE: secret,
+			HOOKWARDEN_ENDPOINT: windowEndpointGlob(host),
+			HOOKWARDEN_RUNTIME_FOLDER: runtime,
+		}),
+	};
+}
+
+function variablesOf(
+	env: NodeJS.ProcessEnv,
+	home: string,
+	own: Readonly<Record<string, string>>,
+): Record<string, string> {
 	const variables: Record<string, string> = {};
 	for (const name of VARIABLES) {
 		const value = env[name];
@@ -66,19 +139,5 @@ export function ownStateLocations(
 		}
 	}
 	variables.HOME ??= home;
-	const userSettingsFile = env.HOOKWARDEN_USER_SETTINGS ?? defaultUserSettingsFile(env, home);
-	return {
-		launcherFolder: join(home, '.hookwarden'),
-		runtimeFolder: runtime,
-		secretFile: secretFile(runtime),
-		auditPaths: [
-			...(globalStorage ? [globalStorage] : []),
-			...(auditFile && auditFile.toLowerCase() !== 'off' ? [auditFile] : []),
-			...extraAuditPaths,
-		],
-		...(userSettingsFile && { userSettingsFile }),
-		...(host.platform !== 'win32' && { otherFolders: [shortSocketFolder(host)] }),
-		editorUserFolders,
-		variables,
-	};
+	return { ...variables, ...own };
 }

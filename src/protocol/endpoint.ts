@@ -61,9 +61,18 @@ export function shortSocketFolder(host: EndpointHost): string {
 	return `/tmp/hookwarden-${host.user.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 }
 
-/** The file the sh launcher reads a window's answer proof from: next to its socket, `w-<id>.proof`. */
-export function answerProofFile(endpoint: string): string {
-	return endpoint.replace(/\.sock$/, '') + '.proof';
+/** Every endpoint {@link windowEndpoint} can name for this host, as one glob (`<folder>/w-*.sock`). */
+export function windowEndpointGlob(host: EndpointHost): string {
+	// A placeholder as long as a real window id, so the glob falls in the same folder a real endpoint would.
+	return windowEndpoint(host, 'xxxxxxxx').replace(/xxxxxxxx(\.sock)?$/, '*$1');
+}
+
+/**
+ * The fast path's TLS identity (a private key and its self-signed certificate, PEM), next to the secret: the window
+ * serves with it and the `sh` launcher presents it, so both ends prove themselves without the secret on the wire.
+ */
+export function tlsIdentityFile(runtime: string): string {
+	return `${runtime}/secret-identity.pem`;
 }
 
 /** The file holding the per-install secret, as an HTTP header line curl can read with `-H @file`. */

@@ -310,7 +310,7 @@ describe('bridge, Claude-format dialect', () => {
 	});
 });
 
-describe('bridge, bad input gets the failMode verdict and one clear line', () => {
+describe('bridge, a tool call it cannot read is asked (denied under closed), with one clear line', () => {
 	const cases: [string, string | Buffer][] = [
 		['empty', ''],
 		['truncated', '{"hook_event_name":"PreToolUse","tool_na'],
@@ -319,21 +319,24 @@ describe('bridge, bad input gets the failMode verdict and one clear line', () =>
 			'wrong types',
 			JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 42, tool_input: 'x' }),
 		],
-		['unknown event', JSON.stringify({ hook_event_name: 'BeforeEverything' })],
-		// The hook command runs for PreToolUse; a payload dressed as Stop would otherwise get no permission decision.
 		[
-			'names another event than the hook command',
-			JSON.stringify({ hook_event_name: 'Stop', session_id: 's', stop_hook_active: false }),
+			// The agent writes its own tool arguments: one argument nested past the limit must not buy a call with no verdict.
+			'tool_input nested past the depth limit',
+			`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"run_in_terminal","tool_input":{"command":"rm -rf ~","junk":${'['.repeat(150)}${']'.repeat(150)}}}`,
 		],
 		['binary', Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x9f])],
 	];
 
 	it.each(cases)(
-		'%s: open by default ({}), with one stderr line and no stack trace',
+		'%s: asked under the default open fail mode, one stderr line, no stack trace',
 		async (_, stdin) => {
 			const run = await runHook(hook('PreToolUse'), stdin, workspace);
 			expect(run.code).toBe(0);
-			expect(run.stdout.trim()).toBe('{}');
+			expect(run.json.permissionDecision).toBe('ask');
+			expect((run.json.hookSpecificOutput as Record<string, unknown>).permissionDecision).toBe(
+				'ask',
+			);
+			expect(String(run.json.permissionDecisionReason)).toMatch(/could not read this tool call/);
 			expect(run.stderr.trim().split('\n')).toHaveLength(1);
 			expect(run.stderr).toMatch(/^hookwarden: /);
 			expect(run.stderr).not.toMatch(/\bat .*\.js:\d+/);
@@ -359,17 +362,92 @@ describe('bridge, bad input gets the failMode verdict and one clear line', () =>
 		}
 	});
 
-	it('refuses a payload over the size limit without reading it all', async () => {
+	it('answers bad input for an event that is not a tool call with the fail mode ({} when open)', async () => {
+		for (const stdin of ['', '{"hook_event_name":"UserPromptSubmit","pro', '[1]']) {
+			const run = await runHook(hook('UserPromptSubmit'), stdin, workspace);
+			expect(run.code).toBe(0);
+			expect(run.stdout.trim()).toBe('{}');
+			expect(run.stderr.trim().split('\n')).toHaveLength(1);
+		}
+	});
+
+	it('asks about a payload over the size limit without reading it all', async () => {
 		const huge = JSON.stringify({
 			hook_event_name: 'PreToolUse',
 			tool_name: 'create_file',
 			tool_input: { filePath: 'x', content: 'a'.repeat(9 * 1024 * 1024) },
 		});
 		const run = await runHook(hook('PreToolUse'), huge, workspace);
-		expect(run.stdout.trim()).toBe('{}');
+		expect(run.json.permissionDecision).toBe('ask');
 		expect(run.stderr).toMatch(/larger than/);
 	});
+});
 
+describe('bridge, a payload that names another event than the hook command is denied', () => {
+	// The hook command runs for PreToolUse; a payload dressed as Stop would otherwise get no permission decision.
+	const tool = { tool_name: 'run_in_terminal', tool_input: { command: 'rm -rf ~' } };
+	it.each([
+		['hook_event_name (VS Code, Claude)', { hook_event_name: 'Stop', session_id: 's', ...tool }],
+		['hookEventName (older VS Code)', { hookEventName: 'Stop', sessionId: 's', ...tool }],
+		[
+			'hookName (Copilot CLI)',
+			{
+				hookName: 'agentStop',
+				sessionId: 's',
+				timestamp: 1795317921739,
+				toolName: 'bash',
+				toolArgs: JSON.stringify({ command: 'rm -rf ~' }),
+			},
+		],
+		['an unknown name', { hook_event_name: 'BeforeEverything', session_id: 's', ...tool }],
+		[
+			'one field of two',
+			{ hook_event_name: 'PreToolUse', hookName: 'agentStop', session_id: 's', ...tool },
+		],
+	])('%s: deny under the default open fail mode', async (_, payload) => {
+		const run = await runHook(hook('PreToolUse'), JSON.stringify(payload), workspace);
+		expect(run.code).toBe(0);
+		expect(run.json.permissionDecision).toBe('deny');
+		expect(String(run.json.permissionDecisionReason)).toMatch(
+			/the hook command runs for PreToolUse/,
+		);
+		expect(run.stderr.trim().split('\n')).toHaveLength(1);
+	});
+
+	it('denies a Copilot CLI payload named agentStop under closed as well (it was read as a Stop)', async () => {
+		const closed = mkdtempSync(join(tmpdir(), 'hookwarden-closed-'));
+		mkdirSync(join(closed, '.vscode'));
+		writeFileSync(
+			join(closed, '.vscode', 'settings.json'),
+			JSON.stringify({ 'hookwarden.failMode': 'closed' }),
+		);
+		try {
+			const payload = JSON.stringify({
+				hookName: 'agentStop',
+				sessionId: 's',
+				timestamp: 1795317921739,
+				cwd: closed,
+				toolName: 'bash',
+				toolArgs: JSON.stringify({ command: 'rm -rf ~' }),
+			});
+			const run = await runHook(hook('preToolUse'), payload, closed);
+			expect(run.json.permissionDecision).toBe('deny');
+		} finally {
+			rmSync(closed, { recursive: true, force: true });
+		}
+	});
+
+	it('is not fooled by a Stop payload sent to a Stop hook (the same event is no mismatch)', async () => {
+		const run = await runHook(
+			hook('Stop'),
+			local('Stop', { hookName: 'agentStop', stop_hook_active: true }),
+			workspace,
+		);
+		expect(run.json).toEqual({});
+	});
+});
+
+describe('bridge, robustness', () => {
 	it('prints an answer larger than a pipe buffer whole', async () => {
 		const wide = mkdtempSync(join(tmpdir(), 'hookwarden-wide-'));
 		mkdirSync(join(wide, '.vscode'));

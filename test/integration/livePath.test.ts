@@ -23,6 +23,8 @@ import {
 	secretFile as secretFileOf,
 } from '../../src/protocol/endpoint';
 import { posixLauncher } from '../../src/host/installer/launcherScripts';
+import type { TlsIdentity } from '../../src/node/runtime/tlsIdentity';
+import { ensureTlsIdentity } from '../../src/node/runtime/tlsIdentity';
 import { PROTOCOL_VERSION } from '../../src/protocol/wire';
 import type { ProcessRun } from '../support/runProcess';
 import { runProcess } from '../support/runProcess';
@@ -36,6 +38,8 @@ let socket: string;
 let secretFile: string;
 let runtime: string;
 let launcher: string;
+let wrongPinLauncher: string;
+let identity: TlsIdentity;
 let server: HookServer;
 let sessions: SessionTracker;
 let approvals: ApprovalQueue;
@@ -88,12 +92,12 @@ beforeAll(async () => {
 	socket = join(runtime, 'w-live.sock');
 	secretFile = secretFileOf(runtime);
 	writeFileSync(secretFile, `Authorization: Bearer ${TOKEN}\n`, { mode: 0o600 });
-	launcher = join(root, 'hookwarden-hook');
-	writeFileSync(
-		launcher,
-		posixLauncher({ bridgePath: BRIDGE, nodeFallback: process.execPath, version: 'test' }),
-	);
-	chmodSync(launcher, 0o755);
+	identity = ensureTlsIdentity(runtime);
+	launcher = writeLauncher('hookwarden-hook', identity);
+	// A launcher pinned to another key: the real window cannot prove itself to it.
+	const elsewhere = join(root, 'elsewhere');
+	mkdirSync(elsewhere, { mode: 0o700 });
+	wrongPinLauncher = writeLauncher('wrong-pin-hook', ensureTlsIdentity(elsewhere));
 
 	const windowPolicy = compilePolicy(
 		readPolicySettings([
@@ -128,7 +132,7 @@ beforeAll(async () => {
 		workspaceFolderFor: () => workspace,
 		origin: 'window',
 	});
-	server = new HookServer(socket, TOKEN, (call) => pipeline.decide(call), {
+	server = new HookServer(socket, { secret: TOKEN, identity }, (call) => pipeline.decide(call), {
 		warn: () => undefined,
 		info: () => undefined,
 	});
@@ -140,7 +144,30 @@ afterAll(async () => {
 	rmSync(root, { recursive: true, force: true });
 });
 
-const windowEnv = () => ({ HOOKWARDEN_ENDPOINT: socket, HOOKWARDEN_SECRET_FILE: secretFile });
+const windowEnv = () => ({ HOOKWARDEN_ENDPOINT: socket });
+
+/** The launcher the installer writes, pinned to this test's runtime folder, the built bridge and `identity`'s key. */
+function writeLauncher(name: string, pinned: TlsIdentity): string {
+	const file = join(root, name);
+	writeFileSync(
+		file,
+		posixLauncher({
+			bridgePath: BRIDGE,
+			runtime: { path: process.execPath, electron: false },
+			version: 'test',
+			userSettingsPath: join(root, 'none.json'),
+			runtimeFolder: runtime,
+			fastPath: {
+				curl: '/usr/bin/curl',
+				cat: '/bin/cat',
+				identityFile: pinned.file,
+				pin: pinned.pin,
+			},
+		}),
+	);
+	chmodSync(file, 0o755);
+	return file;
+}
 
 describe.each([
 	['node bridge', () => ['node', [BRIDGE, 'PreToolUse']] as const],
@@ -160,7 +187,6 @@ describe.each([
 		const [program, args] = command();
 		const result = await run(program, [...args], payload('make deploy'), {
 			HOOKWARDEN_ENDPOINT: join(root, 'gone.sock'),
-			HOOKWARDEN_SECRET_FILE: secretFile,
 		});
 		expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
 	});
@@ -182,7 +208,6 @@ describe.each([
 			const [prog, args] = command();
 			const result = await run(prog, [...args], payload('make deploy'), {
 				HOOKWARDEN_ENDPOINT: join(root, 'gone.sock'),
-				HOOKWARDEN_SECRET_FILE: secretFile,
 			});
 			expect(JSON.parse(result.stdout)).toMatchObject({
 				permissionDecision: 'deny',
@@ -193,25 +218,25 @@ describe.each([
 		}
 	});
 
-	it('is refused with a wrong secret and decides headless instead', async () => {
-		const wrong = join(root, `wrong-${program()}.header`);
-		const wrongSecret = `Authorization: Bearer ${'x'.repeat(43)}\n`;
-		writeFileSync(wrong, wrongSecret);
-		// Both the secret the sh path presents and the one the node bridge signs with are wrong here.
-		writeFileSync(secretFile, wrongSecret, { mode: 0o600 });
+	it('is refused with a wrong secret or key and decides headless instead', async () => {
+		// The node bridge signs with a wrong secret; the sh launcher was written with another key's pin.
+		writeFileSync(secretFile, `Authorization: Bearer ${'x'.repeat(43)}\n`, { mode: 0o600 });
 		try {
 			const [prog, args] = command();
-			const result = await run(prog, [...args], payload('make deploy'), {
-				HOOKWARDEN_ENDPOINT: socket,
-				HOOKWARDEN_SECRET_FILE: wrong,
-			});
+			const sh = prog === '/bin/sh';
+			const result = await run(
+				prog,
+				sh ? ['-c', `${wrongPinLauncher} PreToolUse`] : [...args],
+				payload('make deploy'),
+				{ HOOKWARDEN_ENDPOINT: socket },
+			);
 			expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
 		} finally {
 			writeFileSync(secretFile, `Authorization: Bearer ${TOKEN}\n`, { mode: 0o600 });
 		}
 	});
 
-	it('hands malformed input to the bridge, which applies the fail mode with one line', async () => {
+	it('hands malformed input to the bridge, which asks about the unreadable tool call with one line', async () => {
 		const [program, args] = command();
 		const result = await run(
 			program,
@@ -219,7 +244,7 @@ describe.each([
 			'{"hook_event_name": "PreToolUse", "tool_na',
 			windowEnv(),
 		);
-		expect(result.stdout.trim()).toBe('{}');
+		expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
 		expect(result.stderr.trim().split('\n')).toHaveLength(1);
 	});
 
@@ -267,6 +292,37 @@ describe('approvals over the live path', () => {
 });
 
 describe('a socket that is not the window', () => {
+	it('gets nothing useful from the sh launcher at the endpoint, and its answer is not used', async () => {
+		const impostorSocket = join(runtime, 'w-sh-impostor.sock');
+		const received: Buffer[] = [];
+		const impostor = createServer((request, response) => {
+			request.resume();
+			response.end('{"permissionDecision":"allow"}\n');
+		});
+		impostor.on('connection', (connection) =>
+			connection.on('data', (chunk: Buffer) => received.push(chunk)),
+		);
+		await new Promise<void>((done) => impostor.listen(impostorSocket, done));
+		try {
+			const result = await run(
+				'/bin/sh',
+				['-c', `${launcher} PreToolUse`],
+				payload('make deploy'),
+				{
+					HOOKWARDEN_ENDPOINT: impostorSocket,
+				},
+			);
+			// The bridge took over (asking the impostor too, which could not prove itself) and decided headless.
+			expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
+			const wire = Buffer.concat(received).toString('latin1');
+			expect(wire).not.toContain(TOKEN);
+			expect(wire).not.toContain('Bearer');
+			expect(wire).not.toContain(identity.key.split('\n')[1]!);
+		} finally {
+			await new Promise((done) => impostor.close(done));
+		}
+	});
+
 	it('cannot answer for the window even at a leased path in the runtime folder', async () => {
 		const impostorSocket = join(runtime, 'w-impostor.sock');
 		const seen: string[] = [];
@@ -293,6 +349,8 @@ describe('a socket that is not the window', () => {
 });
 
 describe('concurrency', () => {
+	// A correctness test (none lost, each recorded), not a timed one: on a shared 2-core machine 200 launchers, each
+	// with its own TLS handshake, can take minutes.
 	it('answers 200 concurrent hook calls, each on its own connection, none lost, each recorded', async () => {
 		const before = sessions.events().length;
 		const results = await Promise.all(
@@ -311,5 +369,5 @@ describe('concurrency', () => {
 		expect(verdicts.filter((v) => v === 'deny')).toHaveLength(100);
 		expect(verdicts.filter((v) => v === 'none')).toHaveLength(100);
 		expect(sessions.events().length - before).toBe(200);
-	}, 120_000);
+	}, 300_000);
 });

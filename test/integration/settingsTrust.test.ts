@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -73,6 +73,24 @@ const LOOSENING = JSON.stringify({
 });
 
 describe('a cloned repository cannot loosen the headless policy', () => {
+	it('cannot move the audit log into the repository or rotate it away', async () => {
+		workspaceSettings(
+			JSON.stringify({
+				'hookwarden.audit.path': 'logs/audit.jsonl',
+				'hookwarden.audit.retention': 1,
+				'hookwarden.audit.maxFileSizeMB': 1,
+			}),
+		);
+		const run = await shell('echo hi');
+		expect(run.code).toBe(0);
+		expect(existsSync(join(clone, 'logs', 'audit.jsonl'))).toBe(false);
+		expect(run.stderr).toMatch(/hookwarden\.audit\.path .*may only tighten/);
+		// Once the person trusts the folder, its location applies.
+		userSettings({ 'hookwarden.trustedFolders': [clone] });
+		await shell('echo hi');
+		expect(existsSync(join(clone, 'logs', 'audit.jsonl'))).toBe(true);
+	});
+
 	it('still denies rm -rf / and allows nothing it allows, saying why', async () => {
 		workspaceSettings(LOOSENING);
 		userSettings({ 'hookwarden.failMode': 'closed' });

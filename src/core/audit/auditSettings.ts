@@ -14,6 +14,16 @@ export const AUDIT_SETTINGS = {
 	'context.stopSummary': setting(() => z.boolean(), false),
 } as const;
 
+/**
+ * The audit settings that say where the log is and how much of it is kept. A workspace that is not trusted cannot set
+ * them (its layer is `tightenOnly`): it could point the log into the repository or rotate it away.
+ */
+export const AUDIT_LOCATION_KEYS = [
+	'audit.path',
+	'audit.maxFileSizeMB',
+	'audit.retention',
+] as const;
+
 /** The audit settings in force for one workspace folder. */
 export interface AuditSettings {
 	/** `hookwarden.audit.path` as written: empty for the default location, else a `.jsonl` path in the workspace. */
@@ -35,7 +45,8 @@ export const DEFAULT_AUDIT_SETTINGS: AuditSettings = {
 
 /**
  * Reads the audit settings from settings layers, weakest first; the strongest valid value wins and an invalid one is
- * ignored (readPolicySettings reports it, since the keys are part of its table).
+ * ignored (readPolicySettings reports it, since the keys are part of its table), as is a location or size from a
+ * `tightenOnly` layer (see {@link AUDIT_LOCATION_KEYS}).
  */
 export function readAuditSettings(layers: readonly SettingsLayer[]): AuditSettings {
 	const value = <K extends keyof typeof AUDIT_SETTINGS>(
@@ -43,6 +54,9 @@ export function readAuditSettings(layers: readonly SettingsLayer[]): AuditSettin
 	): z.infer<(typeof AUDIT_SETTINGS)[K]['schema']> => {
 		let found: unknown = AUDIT_SETTINGS[key].default;
 		for (const layer of layers) {
+			if (layer.tightenOnly && (AUDIT_LOCATION_KEYS as readonly string[]).includes(key)) {
+				continue;
+			}
 			const parsed = AUDIT_SETTINGS[key].schema.safeParse(layer.values[key]);
 			if (layer.values[key] !== undefined && parsed.success) {
 				found = parsed.data;

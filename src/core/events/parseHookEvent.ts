@@ -7,6 +7,7 @@ import { parseHookEventName } from './hookEventName';
 import type { HookInputError } from './hookInputError';
 import type { PayloadFields } from './payloadSchemas';
 import { CAMEL_CASE_SCHEMAS, SNAKE_CASE_SCHEMAS } from './payloadSchemas';
+import { statedEventNames } from './statedEventNames';
 
 /** The outcome of reading one hook stdin payload: the normalised event, or why it could not be read. */
 export type HookEventParseResult =
@@ -83,14 +84,10 @@ function eventNameOf(
 	payload: Readonly<Record<string, unknown>>,
 	eventHint: HookEventName | undefined,
 ): NameResult {
-	// Copilot CLI 1.0.102 names a permissionRequest payload `hookName` (camelCase, even for a PascalCase config key).
-	const field =
-		'hook_event_name' in payload
-			? 'hook_event_name'
-			: 'hookEventName' in payload
-				? 'hookEventName'
-				: 'hookName';
-	const stated = payload[field];
+	// The first field present wins here; readHookCall refuses a payload whose fields disagree with the hook command.
+	const first = statedEventNames(payload)[0];
+	const field = first?.field ?? 'hook_event_name';
+	const stated = first?.value;
 	if (stated !== undefined && stated !== null && typeof stated !== 'string') {
 		return failure(
 			invalidFieldOf(

@@ -77,7 +77,8 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 		targets: ['ownState', 'hookSettings'],
 		verdict: 'deny',
 		reason: (parts) =>
-			`${does(parts)}, which ${parts.verdict === 'deny' ? 'is' : 'may be'} ${parts.why}. Agents may not change Hookwarden's own state; ask the person to make this change themselves.`,
+			// A subject effect (`git config core.hooksPath`, `code --uninstall-extension`) says what it does in its action.
+			`${does(parts)}${parts.target !== undefined ? `, which ${parts.verdict === 'deny' ? 'is' : 'may be'} ${parts.why}` : ''}. Agents may not change Hookwarden's own state; ask the person to make this change themselves.`,
 		context: OWN_STATE_CONTEXT,
 	},
 	{

@@ -9,6 +9,8 @@ export interface OwnStateLocations {
 	readonly runtimeFolder?: string;
 	/** The secret file; not even reading it is allowed. */
 	readonly secretFile?: string;
+	/** Other files that hold key material as the secret does (the fast path's TLS identity); reading them is denied too. */
+	readonly keyFiles?: readonly string[];
 	/** Extension storage folders and configured audit files: audit logs and their pointer files. */
 	readonly auditPaths: readonly string[];
 	/** The user settings file the launcher names (`HOOKWARDEN_USER_SETTINGS`), besides the well-known locations. */
@@ -20,7 +22,21 @@ export interface OwnStateLocations {
 	 * `settings.json`, `tasks.json` and `profiles/` hold policy a window reads.
 	 */
 	readonly editorUserFolders?: readonly string[];
-	/** Values of the environment variables a command may spell these paths with (`HOME`, `XDG_RUNTIME_DIR`, `APPDATA`). */
+	/**
+	 * Where the editor keeps its extensions and whether each is enabled: every build's extensions folders (Hookwarden's
+	 * installed code, `extensions.json`, `.obsolete`) and the profile state that records disabled extensions. Changing
+	 * them disables or uninstalls Hookwarden.
+	 */
+	readonly editorExtensionRecords?: readonly string[];
+	/**
+	 * `.vscode/settings.json` in every folder above the workspace (up to home): written, one would become the workspace's
+	 * settings for the headless bridge, which reads the outermost folder that holds settings.
+	 */
+	readonly outerSettingsFiles?: readonly string[];
+	/**
+	 * Values of the environment variables a command may spell these paths with (`HOME`, `XDG_RUNTIME_DIR`, `APPDATA`,
+	 * and the `HOOKWARDEN_*` variables the window exports into terminals); a value may be a glob (`…/w-*.sock`).
+	 */
 	readonly variables?: Readonly<Record<string, string>>;
 }
 

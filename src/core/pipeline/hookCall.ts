@@ -14,7 +14,8 @@ export interface HookCall {
 
 /**
  * How a decider answered one hook call: the JSON to print with what was recorded, or, when the payload cannot be
- * trusted (unreadable, or naming another event than the hook command), the fail verdict with one line saying why.
+ * trusted (unreadable, or naming another event than the hook command), the verdict for that (a deny for a mismatch,
+ * an ask or deny for a tool call, else the fail mode) with one line saying why.
  */
 export type HookAnswer =
 	| {

@@ -10,7 +10,12 @@ import type { CompositeHooksProvider } from '../provider/compositeHooksProvider'
 import type { MergedDecision } from '../provider/decision';
 import { NO_OPINION } from '../provider/decision';
 import type { FailMode } from '../provider/failVerdict';
-import { failVerdict, withFailMode } from '../provider/failVerdict';
+import {
+	eventMismatchVerdict,
+	failVerdict,
+	unreadableToolCallVerdict,
+	withFailMode,
+} from '../provider/failVerdict';
 import type { DecisionOrigin, RecordedEvent } from '../sessions/recordedEvent';
 import { notHonoured } from '../sessions/honouredCheck';
 import type { SessionMemory } from '../sessions/sessionMemory';
@@ -63,7 +68,8 @@ const PAUSED: MergedDecision = {
 
 /**
  * The one place a hook event is decided, in the window and in the headless bridge alike: read the call (the hook
- * command's event argument is authoritative), ask the provider chain within a deadline, hold the fail mode when a
+ * command's event argument is authoritative: a payload naming another event is denied, and a tool call that cannot be
+ * read is asked, or denied under `closed`), ask the provider chain within a deadline, hold the fail mode when a
  * provider fails, let a person answer an `ask` where one can, add the session summary at Stop, record the answer and
  * append it to the audit log before returning it. It never throws: whatever goes wrong is answered by the fail mode.
  */
@@ -80,10 +86,16 @@ export class HookDecider {
 		const read = readHookCall(call);
 		if (!read.ok) {
 			const failMode = this.failModeFor(this.parts.workspaceFolderFor(call.cwd));
+			const decision =
+				read.why === 'eventMismatch'
+					? eventMismatchVerdict(read.problem)
+					: read.eventName === 'PreToolUse'
+						? unreadableToolCallVerdict(failMode, read.problem)
+						: failVerdict(failMode, read.eventName, read.problem);
 			return {
 				kind: 'unreadable',
 				problem: read.problem,
-				output: encodeFor(read.eventName, failVerdict(failMode, read.eventName, read.problem)),
+				output: encodeFor(read.eventName, decision),
 			};
 		}
 		const { event } = read;

@@ -32,8 +32,12 @@ export interface PolicyProviderServices {
 	/** What the session has done so far; asked only when a session limit is configured and the event spawns a subagent. */
 	readonly sessionFacts?: (event: HookEvent) => SessionFacts | Promise<SessionFacts>;
 	readonly homeDir?: string;
-	/** Hookwarden's own files on this machine, for the protectedPaths pack. */
-	readonly ownState?: OwnStateLocations;
+	/**
+	 * Hookwarden's own files on this machine, for the protectedPaths pack; a function when they depend on the workspace
+	 * folder (its audit log may live there). It should return the same object while nothing changed: the pack caches by it.
+	 */
+	readonly ownState?:
+		OwnStateLocations | ((workspaceFolder: string | undefined) => OwnStateLocations | undefined);
 	/** Where an absolute path leads through links already on disk, so a delete is judged where it really lands. */
 	readonly realPath?: (absolute: string) => string | undefined;
 	/**
@@ -82,8 +86,9 @@ export class DefaultHooksProvider implements HooksProvider {
 		workspaceFolder: string | undefined,
 		policy: CompiledPolicy,
 	): Promise<PolicyInput> {
-		const { analyzeShell, sessionFacts, homeDir, ownState, realPath, clock, budgetMs } =
-			this.services;
+		const { analyzeShell, sessionFacts, homeDir, realPath, clock, budgetMs } = this.services;
+		const own = this.services.ownState;
+		const ownState = typeof own === 'function' ? own(workspaceFolder) : own;
 		const deadline = clock ? new Deadline(clock, budgetMs ?? DEFAULT_BUDGET_MS) : undefined;
 		const tool =
 			event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool : undefined;

@@ -54,3 +54,45 @@ export function withFailMode(
 		contributors: [...decision.contributors, provenance],
 	};
 }
+
+/**
+ * The decision for a tool call Hookwarden could not read (arguments nested past the limit, too large, of the wrong
+ * types): the agent writes its own tool arguments, so one unreadable argument must not buy a call without an opinion.
+ * It is asked under `open` (a person decides) and denied under `closed`, as an unreadable shell line is.
+ */
+export function unreadableToolCallVerdict(failMode: FailMode, cause: string): MergedDecision {
+	const provenance = {
+		providerId: 'hookwarden',
+		ruleId: 'unreadableToolCall',
+		source: { kind: 'failMode' },
+	} as const;
+	return {
+		verdict: failMode === 'closed' ? 'deny' : 'ask',
+		reason:
+			failMode === 'closed'
+				? `Hookwarden could not read this tool call (${cause}) and is configured to fail closed.`
+				: `Hookwarden could not read this tool call (${cause}); a person must decide whether it may run.`,
+		decidedBy: provenance,
+		contributors: [provenance],
+		failures: [],
+	};
+}
+
+/**
+ * The decision for a payload that names another event than its hook command runs for: always a deny, whatever the
+ * fail mode, because a real hook runner never sends one and a dressed-up event would otherwise escape its checks.
+ */
+export function eventMismatchVerdict(cause: string): MergedDecision {
+	const provenance = {
+		providerId: 'hookwarden',
+		ruleId: 'eventIdentity',
+		source: { kind: 'builtin', pack: 'hookwarden' },
+	} as const;
+	return {
+		verdict: 'deny',
+		reason: `Hookwarden refused this hook call: ${cause}`,
+		decidedBy: provenance,
+		contributors: [provenance],
+		failures: [],
+	};
+}

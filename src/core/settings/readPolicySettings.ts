@@ -1,3 +1,4 @@
+import { AUDIT_LOCATION_KEYS } from '../audit/auditSettings';
 import type { RuleSource } from '../provider/decision';
 import { describeSource } from '../policy/describeSource';
 import type { SettingsLayer } from './settingsLayer';
@@ -120,6 +121,8 @@ const AT_LEAST_AS_STRICT: Partial<
 		b === null || (c !== null && c <= b),
 	// Globs cannot be intersected: a list may only be set where none applies yet (replacing one could widen it).
 	allowedWritePaths: (_: readonly string[], b: readonly string[]) => b.length === 0,
+	// Where the record of what agents did goes, and how much of it is kept, is never a repository's to choose.
+	...Object.fromEntries(AUDIT_LOCATION_KEYS.map((key) => [key, () => false])),
 };
 
 const UNTRUSTED =

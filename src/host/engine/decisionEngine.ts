@@ -1,6 +1,7 @@
 import { realPathOnDisk } from '../../node/paths/realPathOnDisk';
 import { createHash } from 'node:crypto';
 import * as os from 'node:os';
+import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
@@ -11,6 +12,7 @@ import { ApprovalGate } from '../../core/pipeline/approvalGate';
 import { HookDecider } from '../../core/pipeline/hookDecider';
 import type { CompiledPolicy } from '../../core/policy/compilePolicy';
 import { DefaultHooksProvider } from '../../core/policy/defaultHooksProvider';
+import type { OwnStateLocations } from '../../core/judging/ownState';
 import { CompositeHooksProvider } from '../../core/provider/compositeHooksProvider';
 import type { CommandLineAnalysis, ShellDialect } from '../../core/reading/shell/commandLine';
 import { SessionTracker } from '../../core/sessions/sessionTracker';
@@ -28,6 +30,10 @@ export interface DecisionEngineParts {
 	readonly log: vscode.LogOutputChannel;
 	/** This extension's own storage folders (global and workspace), where its audit logs and trust record live. */
 	readonly storageFolders?: readonly string[];
+	/** The folder this extension is installed in (its parent, the extensions folder, holds the records that disable it). */
+	readonly extensionFolder?: string;
+	/** The audit log a workspace folder's events go to now (it may be a file the folder's settings chose). */
+	readonly auditFileFor?: (workspaceFolder: string | undefined) => string;
 }
 
 /** The window's decision engine: the provider chain, what it remembers, the approvals it holds, and the decider. */
@@ -62,7 +68,7 @@ export function createDecisionEngine(
 	const policyProvider = new DefaultHooksProvider({
 		policy: parts.policyFor,
 		homeDir: os.homedir(),
-		ownState: ownStateLocations(process.env, os.homedir(), parts.storageFolders),
+		ownState: windowOwnState(parts),
 		realPath: realPathOnDisk,
 		clock: SYSTEM_CLOCK,
 		analyzeShell,
@@ -104,4 +110,26 @@ function workspaceFolderFor(cwd: string | undefined): string | undefined {
 	return cwd === undefined
 		? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath
 		: vscode.workspace.getWorkspaceFolder(vscode.Uri.file(cwd))?.uri.fsPath;
+}
+
+/**
+ * The window's own state for a workspace folder: the standard locations, its storage folders and extensions folder, and
+ * the audit log the folder's settings chose. One object per distinct log, so the pack's cache follows a settings change.
+ */
+function windowOwnState(
+	parts: DecisionEngineParts,
+): (workspaceFolder: string | undefined) => OwnStateLocations {
+	const byLog = new Map<string, OwnStateLocations>();
+	return (workspaceFolder) => {
+		const log = parts.auditFileFor?.(workspaceFolder) ?? '';
+		let own = byLog.get(log);
+		if (!own) {
+			own = ownStateLocations(process.env, os.homedir(), {
+				auditPaths: [...(parts.storageFolders ?? []), ...(log ? [log] : [])],
+				...(parts.extensionFolder && { extensionFolders: [path.dirname(parts.extensionFolder)] }),
+			});
+			byLog.set(log, own);
+		}
+		return own;
+	};
 }

@@ -1,24 +1,54 @@
 /*
  * The per-user hook launchers: `~/.hookwarden/bin/hookwarden-hook` (POSIX sh) and `hookwarden-hook.ps1` (PowerShell).
  * Hook files point at these stable paths, never at the versioned extension folder; the extension rewrites both scripts
- * on activation with the current absolute paths of `dist/bridge.js` and of a node runtime.
+ * on activation with what they run pinned: the absolute paths of a checked node runtime and of the bridge's read-only
+ * copy, the user settings and runtime folder the bridge must use, and for the fast path the tools and TLS pin.
  *
- * The POSIX launcher runs once per hook event, so it forks as little as possible: with a live window (a socket in
- * `$HOOKWARDEN_ENDPOINT`, a readable `$HOOKWARDEN_SECRET_FILE` and `curl`) it costs one `cat` and one `curl`; any
- * failure of that round trip replays the same stdin into the node bridge, which also runs when there is no window.
+ * The launchers take nothing from their environment that decides what runs or what is enforced: an agent can set
+ * variables for every later session (`~/.bashrc`, `setx`, `launchctl setenv`) or put a `node` first on PATH, so
+ * HOOKWARDEN_NODE, HOOKWARDEN_USER_SETTINGS, HOOKWARDEN_AUDIT_FILE, NODE_OPTIONS and the like are cleared or replaced
+ * here, and nothing is looked up on PATH. Only a launcher written in test mode (`testMode`, which the extension never
+ * writes: the test tiers write their own) lets HOOKWARDEN_USER_SETTINGS and HOOKWARDEN_AUDIT_FILE through.
+ *
+ * The POSIX launcher runs once per hook event, so it forks as little as possible: with a live window (a socket at
+ * `$HOOKWARDEN_ENDPOINT`) it costs one `cat` and one `curl`, which speaks TLS to the window with the pinned identity
+ * (see tlsIdentity.ts); any failure of that round trip replays the same stdin into the node bridge, which also runs
+ * when there is no window.
  */
 import { HOOK_PATH, PROTOCOL_VERSION } from '../../protocol/wire';
 
+/** A runtime the launchers run the bridge with, pinned by absolute path. */
+export interface PinnedRuntime {
+	readonly path: string;
+	/** VS Code's own executable, which runs the bridge as Node only with `ELECTRON_RUN_AS_NODE=1`. */
+	readonly electron: boolean;
+}
+
+/** What the `sh` fast path to a running window needs, each pinned when the launcher is written. */
+export interface PinnedFastPath {
+	readonly curl: string;
+	readonly cat: string;
+	/** The TLS identity file (key and certificate) the launcher presents as its client certificate. */
+	readonly identityFile: string;
+	/** `sha256//<base64>` of the identity's public key: the only key a window may answer with. */
+	readonly pin: string;
+}
+
 /** What the launchers bake in: absolute paths on the machine that runs the hooks (the extension host's OS). */
 export interface LauncherInputs {
-	/** Absolute path of the extension's `dist/bridge.js`. */
+	/** Absolute path of the bridge (`bridge.js` in its read-only copy outside the extension folder). */
 	readonly bridgePath: string;
-	/** A runtime that runs the bridge when no `node` is on PATH: VS Code's own executable, run with `ELECTRON_RUN_AS_NODE=1`. */
-	readonly nodeFallback: string;
+	readonly runtime: PinnedRuntime;
 	/** The extension version that wrote the script, shown in its banner and used to tell a stale launcher. */
 	readonly version: string;
-	/** Default for `HOOKWARDEN_USER_SETTINGS` (VS Code's user `settings.json`), so the headless bridge reads the same rules. */
+	/** The user settings the headless bridge reads (VS Code's user `settings.json` of the window that wrote it). */
 	readonly userSettingsPath?: string;
+	/** The runtime folder (secret, leases, sockets) of the window that wrote it. */
+	readonly runtimeFolder?: string;
+	/** The fast path; without it the launcher always runs the node bridge. */
+	readonly fastPath?: PinnedFastPath;
+	/** Lets HOOKWARDEN_USER_SETTINGS and HOOKWARDEN_AUDIT_FILE through from the environment: for the test tiers only. */
+	readonly testMode?: boolean;
 }
 
 /** The launcher file names inside {@link launcherFolder}. */
@@ -26,6 +56,29 @@ export const LAUNCHER_NAMES = {
 	posix: 'hookwarden-hook',
 	powershell: 'hookwarden-hook.ps1',
 } as const;
+
+/**
+ * Variables the launchers clear before anything runs: each would choose what the bridge or curl runs, or what is
+ * enforced (`HOOKWARDEN_AUDIT_FILE=off`, a `NODE_OPTIONS=--require`, an `OPENSSL_CONF` that loads a module into curl).
+ */
+const CLEARED = [
+	'HOOKWARDEN_NODE',
+	'HOOKWARDEN_AUDIT_FILE',
+	'HOOKWARDEN_USER_SETTINGS',
+	'HOOKWARDEN_RUNTIME_FOLDER',
+	'HOOKWARDEN_SECRET_FILE',
+	'NODE_OPTIONS',
+	'NODE_PATH',
+	'NODE_REPL_EXTERNAL_MODULE',
+	'ELECTRON_RUN_AS_NODE',
+	'OPENSSL_CONF',
+	'OPENSSL_ENGINES',
+	'OPENSSL_MODULES',
+	'SSLKEYLOGFILE',
+	'CURL_HOME',
+];
+/** What test mode lets through of {@link CLEARED}. */
+const TEST_MODE_KEEPS = ['HOOKWARDEN_USER_SETTINGS', 'HOOKWARDEN_AUDIT_FILE'];
 
 /** The folder of the launchers, `<home>/.hookwarden/bin`, with the separator of the platform. */
 export function launcherFolder(home: string, platform: string): string {
@@ -43,50 +96,38 @@ export function powershellQuote(value: string): string {
 	return `'${value.replace(/['\u2018\u2019\u201A\u201B]/g, "''")}'`;
 }
 
-/**
- * The POSIX `sh` launcher text (written with mode 0755). Usage: `hookwarden-hook <Event>`, payload on stdin. It prints
- * exactly what the host or the bridge prints and exits with the bridge's code; without a usable bridge or runtime it
- * prints `{}` (no opinion) and one line on stderr, because a non-zero exit denies tool calls in the Copilot CLI.
- */
-export function posixLauncher(inputs: LauncherInputs): string {
-	const settings =
-		inputs.userSettingsPath === undefined
-			? ''
-			: `[ -n "\${HOOKWARDEN_USER_SETTINGS:-}" ] || HOOKWARDEN_USER_SETTINGS=${shellQuote(inputs.userSettingsPath)}\nexport HOOKWARDEN_USER_SETTINGS\n`;
-	return `#!/bin/sh
-# Hookwarden hook launcher, written by Hookwarden ${inputs.version}. Rewritten on activation: do not edit.
-# Usage: hookwarden-hook <Event>   (hook payload on stdin, one JSON document on stdout)
-bridge=${shellQuote(inputs.bridgePath)}
-vscode_node=${shellQuote(inputs.nodeFallback)}
-${settings}
-no_opinion() {
-	echo "hookwarden: $1; answering with no opinion" >&2
-	echo '{}'
-	exit 0
+function cleared(inputs: LauncherInputs): string[] {
+	return inputs.testMode ? CLEARED.filter((name) => !TEST_MODE_KEEPS.includes(name)) : CLEARED;
 }
 
-# Replaces this shell with the node bridge: HOOKWARDEN_NODE, else node from PATH, else VS Code's own runtime.
-run_bridge() {
-	[ -f "$bridge" ] || no_opinion "the bridge $bridge is gone (open VS Code once to refresh the launcher)"
-	if [ -n "\${HOOKWARDEN_NODE:-}" ]; then
-		exec "$HOOKWARDEN_NODE" "$bridge" "$@"
-	elif command -v node >/dev/null 2>&1; then
-		exec node "$bridge" "$@"
-	elif [ -x "$vscode_node" ]; then
-		ELECTRON_RUN_AS_NODE=1
-		export ELECTRON_RUN_AS_NODE
-		exec "$vscode_node" "$bridge" "$@"
-	fi
-	no_opinion "no node runtime found (install Node.js or open VS Code once to refresh the launcher)"
+/** The sh lines that set the pinned variables the bridge reads (in test mode, only where the environment sets none). */
+function posixPinnedVariables(inputs: LauncherInputs): string {
+	const lines: string[] = [];
+	const pin = (name: string, value: string | undefined, overridable: boolean) => {
+		if (value !== undefined) {
+			lines.push(
+				overridable
+					? `[ -n "\${${name}:-}" ] || ${name}=${shellQuote(value)}`
+					: `${name}=${shellQuote(value)}`,
+				`export ${name}`,
+			);
+		}
+	};
+	pin('HOOKWARDEN_USER_SETTINGS', inputs.userSettingsPath, inputs.testMode === true);
+	pin('HOOKWARDEN_RUNTIME_FOLDER', inputs.runtimeFolder, false);
+	return lines.join('\n');
 }
 
+function posixFastPath(fast: PinnedFastPath): string {
+	return `identity=${shellQuote(fast.identityFile)}
 event=\${1:-}
-if [ -S "\${HOOKWARDEN_ENDPOINT:-}" ] && [ -r "\${HOOKWARDEN_SECRET_FILE:-}" ] && command -v curl >/dev/null 2>&1; then
+if [ -S "\${HOOKWARDEN_ENDPOINT:-}" ] && [ -r "$identity" ]; then
 	case $event in
 	'' | *[!A-Za-z]*) ;;
 	*)
-		payload=$(cat)
-		if [ -n "$payload" ] && answer=$(curl -sf --unix-socket "$HOOKWARDEN_ENDPOINT" -H @"$HOOKWARDEN_SECRET_FILE" -H 'content-type: application/json' -H "traceparent: \${TRACEPARENT:-}" --data-binary @- "http://hookwarden${HOOK_PATH}$event" <<HOOKWARDEN_REQUEST
+		payload=$(${shellQuote(fast.cat)})
+		# -q first: no ~/.curlrc. TLS with the pinned key both ways, so only a Hookwarden window gets the request or answers.
+		if [ -n "$payload" ] && answer=$(${shellQuote(fast.curl)} -q -sfk --noproxy '*' --unix-socket "$HOOKWARDEN_ENDPOINT" --cert "$identity" --pinnedpubkey ${shellQuote(fast.pin)} -H 'content-type: application/json' -H "traceparent: \${TRACEPARENT:-}" --data-binary @- "https://hookwarden${HOOK_PATH}$event" <<HOOKWARDEN_REQUEST
 {"v":${PROTOCOL_VERSION},"event":"$event","client":"sh","payload":$payload}
 HOOKWARDEN_REQUEST
 ); then
@@ -99,26 +140,72 @@ HOOKWARDEN_PAYLOAD
 		;;
 	esac
 fi
-run_bridge "$@"
+`;
+}
+
+/**
+ * The POSIX `sh` launcher text (written with mode 0755). Usage: `hookwarden-hook <Event>`, payload on stdin. It prints
+ * exactly what the window or the bridge prints and exits with the bridge's code; without its bridge or runtime it
+ * prints `{}` (no opinion) and one line on stderr, because a non-zero exit denies tool calls in the Copilot CLI.
+ */
+export function posixLauncher(inputs: LauncherInputs): string {
+	const electron = inputs.runtime.electron
+		? '\n\tELECTRON_RUN_AS_NODE=1\n\texport ELECTRON_RUN_AS_NODE'
+		: '';
+	return `#!/bin/sh
+# Hookwarden hook launcher, written by Hookwarden ${inputs.version}${inputs.testMode ? ' in TEST MODE' : ''}. Rewritten on activation: do not edit.
+# Usage: hookwarden-hook <Event>   (hook payload on stdin, one JSON document on stdout)
+# What it runs is pinned here; it takes no path or option from its environment but HOOKWARDEN_ENDPOINT, which only
+# says which window to ask, and a window must prove itself with the pinned TLS key.
+bridge=${shellQuote(inputs.bridgePath)}
+node=${shellQuote(inputs.runtime.path)}
+unset ${cleared(inputs).join(' ')}
+${posixPinnedVariables(inputs)}
+
+no_opinion() {
+	echo "hookwarden: $1; answering with no opinion" >&2
+	echo '{}'
+	exit 0
+}
+
+# Replaces this shell with the node bridge, run by the pinned runtime.
+run_bridge() {
+	[ -f "$bridge" ] || no_opinion "the bridge $bridge is gone (open VS Code once to refresh the launcher)"
+	[ -x "$node" ] || no_opinion "the runtime $node is gone (open VS Code once to refresh the launcher)"${electron}
+	exec "$node" "$bridge" "$@"
+}
+
+${inputs.fastPath ? posixFastPath(inputs.fastPath) : ''}run_bridge "$@"
 `;
 }
 
 /**
  * The PowerShell launcher text. Usage: `& hookwarden-hook.ps1 <Event>`; it reads stdin as UTF-8, pipes it into the node
- * bridge (HOOKWARDEN_NODE, else node from PATH, else VS Code's runtime with `ELECTRON_RUN_AS_NODE=1`) and exits with its
- * code, or prints `{}` when it cannot run the bridge.
+ * bridge run by the pinned runtime (VS Code's with `ELECTRON_RUN_AS_NODE=1`) and exits with its code, or prints `{}`
+ * when it cannot run the bridge. Like the POSIX launcher it clears the variables that would choose what runs.
  */
 export function powershellLauncher(inputs: LauncherInputs): string {
-	const settings =
+	const keep = (name: string) => inputs.testMode === true && TEST_MODE_KEEPS.includes(name);
+	const settings = [
 		inputs.userSettingsPath === undefined
 			? ''
-			: `if (-not $env:HOOKWARDEN_USER_SETTINGS) { $env:HOOKWARDEN_USER_SETTINGS = ${powershellQuote(inputs.userSettingsPath)} }\n`;
-	return `# Hookwarden hook launcher, written by Hookwarden ${inputs.version}. Rewritten on activation: do not edit.
+			: keep('HOOKWARDEN_USER_SETTINGS')
+				? `if (-not $env:HOOKWARDEN_USER_SETTINGS) { $env:HOOKWARDEN_USER_SETTINGS = ${powershellQuote(inputs.userSettingsPath)} }\n`
+				: `$env:HOOKWARDEN_USER_SETTINGS = ${powershellQuote(inputs.userSettingsPath)}\n`,
+		inputs.runtimeFolder === undefined
+			? ''
+			: `$env:HOOKWARDEN_RUNTIME_FOLDER = ${powershellQuote(inputs.runtimeFolder)}\n`,
+	].join('');
+	const clear = cleared(inputs)
+		.map((name) => `Remove-Item -LiteralPath Env:${name} -ErrorAction SilentlyContinue`)
+		.join('\n');
+	return `# Hookwarden hook launcher, written by Hookwarden ${inputs.version}${inputs.testMode ? ' in TEST MODE' : ''}. Rewritten on activation: do not edit.
 # Usage: & hookwarden-hook.ps1 <Event>   (hook payload on stdin, one JSON document on stdout)
 param([string]$Event = '')
 $bridge = ${powershellQuote(inputs.bridgePath)}
-$vscodeNode = ${powershellQuote(inputs.nodeFallback)}
-${settings}$utf8 = New-Object System.Text.UTF8Encoding $false
+$node = ${powershellQuote(inputs.runtime.path)}
+${clear}
+${settings}${inputs.runtime.electron ? "$env:ELECTRON_RUN_AS_NODE = '1'\n" : ''}$utf8 = New-Object System.Text.UTF8Encoding $false
 [Console]::InputEncoding = $utf8
 [Console]::OutputEncoding = $utf8
 $OutputEncoding = $utf8
@@ -128,16 +215,7 @@ function Write-NoOpinion([string]$why) {
 	exit 0
 }
 if (-not (Test-Path -LiteralPath $bridge)) { Write-NoOpinion "the bridge $bridge is gone (open VS Code once to refresh the launcher)" }
-$node = $env:HOOKWARDEN_NODE
-if (-not $node) {
-	$found = Get-Command node -CommandType Application -ErrorAction SilentlyContinue | Select-Object -First 1
-	if ($found) { $node = $found.Source }
-}
-if (-not $node) {
-	if (-not (Test-Path -LiteralPath $vscodeNode)) { Write-NoOpinion 'no node runtime found (install Node.js or open VS Code once to refresh the launcher)' }
-	$env:ELECTRON_RUN_AS_NODE = '1'
-	$node = $vscodeNode
-}
+if (-not (Test-Path -LiteralPath $node)) { Write-NoOpinion "the runtime $node is gone (open VS Code once to refresh the launcher)" }
 $payload = [Console]::In.ReadToEnd()
 $payload | & $node $bridge $Event
 exit $LASTEXITCODE

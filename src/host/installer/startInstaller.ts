@@ -3,12 +3,64 @@ import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
+import { ensureBridgeCopy } from './bridgeCopy';
 import { HookDiagnostics } from './hookDiagnostics';
 import { HookInstaller } from './hookInstaller';
 import type { InstallPrompts } from './installPromptsPort';
+import type { LauncherInputs } from './launcherScripts';
+import { findPinnedTools } from './pinnedTools';
 
 // The hook file's own timeout, before the person set one.
 const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 120;
+
+/** What the window that writes the launcher pins in it: its runtime folder and the fast path's TLS identity. */
+export interface WindowPins {
+	readonly runtimeFolder: string;
+	readonly identity: { readonly file: string; readonly pin: string };
+}
+
+/**
+ * What the launcher is written with, found and checked now: the bridge's read-only copy (the extension's own `dist`
+ * only when the copy cannot be written, which is logged), the pinned runtime and tools, and this window's pins.
+ */
+function launcherInputs(
+	context: vscode.ExtensionContext,
+	version: string,
+	userSettingsFile: string,
+	window: WindowPins,
+	log: vscode.LogOutputChannel,
+): LauncherInputs {
+	const dist = context.asAbsolutePath('dist');
+	let bridgePath = path.join(dist, 'bridge.js');
+	try {
+		bridgePath = ensureBridgeCopy(dist, os.homedir());
+	} catch (error) {
+		log.error(
+			`could not copy the bridge out of the extension folder (${error instanceof Error ? error.message : String(error)}); the launcher runs it in place`,
+		);
+	}
+	const tools = findPinnedTools({
+		path: process.env.PATH ?? '',
+		platform: process.platform,
+		editorRuntime: { path: process.execPath, electron: process.versions.electron !== undefined },
+	});
+	return {
+		bridgePath,
+		runtime: tools.runtime,
+		version,
+		userSettingsPath: userSettingsFile,
+		runtimeFolder: window.runtimeFolder,
+		...(tools.curl &&
+			tools.cat && {
+				fastPath: {
+					curl: tools.curl,
+					cat: tools.cat,
+					identityFile: window.identity.file,
+					pin: window.identity.pin,
+				},
+			}),
+	};
+}
 
 /** The installer and its diagnostics, running. */
 export interface RunningInstaller {
@@ -24,6 +76,7 @@ export interface RunningInstaller {
 export function startInstaller(
 	context: vscode.ExtensionContext,
 	userSettingsFile: string,
+	window: WindowPins,
 	log: vscode.LogOutputChannel,
 	prompts: InstallPrompts,
 ): RunningInstaller {
@@ -31,12 +84,7 @@ export function startInstaller(
 	const installer = new HookInstaller(context.globalState, {
 		home: os.homedir(),
 		platform: process.platform,
-		launcher: {
-			bridgePath: context.asAbsolutePath(path.join('dist', 'bridge.js')),
-			nodeFallback: process.execPath,
-			version,
-			userSettingsPath: userSettingsFile,
-		},
+		launcher: launcherInputs(context, version, userSettingsFile, window, log),
 		approvalTimeoutSeconds: () =>
 			vscode.workspace
 				.getConfiguration('hookwarden')

@@ -7,6 +7,7 @@ import {
 	parseAuditPointer,
 	resolveAuditPathSetting,
 } from '../../core/audit/auditLocation';
+import { HOOKWARDEN_EXTENSION_ID } from '../../core/reading/programs/editorCommandLines';
 import type { AuditLogTarget } from './auditLogFile';
 import { appendAuditLine, auditLogFiles } from './auditLogFile';
 import { readAuditFile } from './auditLogReader';
@@ -14,7 +15,7 @@ import { carryExportProgress } from '../telemetry/carryExportProgress';
 import { defaultUserSettingsFile } from '../settings/loadSettingsLayers';
 
 /** The extension's id as VS Code names its storage folders. */
-export const EXTENSION_STORAGE_ID = 'hookwarden.hookwarden';
+export const EXTENSION_STORAGE_ID = HOOKWARDEN_EXTENSION_ID;
 
 /** How a bridge found its log, for `--explain` and problem reports. */
 export type AuditLocationSource = 'env' | 'setting' | 'pointer' | 'orphan';

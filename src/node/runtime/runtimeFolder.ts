@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute } from 'node:path';
 
 import { newNonce } from './secretMac';
 import type { EndpointHost } from '../../protocol/endpoint';
@@ -27,6 +27,17 @@ export function currentEndpointHost(env: NodeJS.ProcessEnv = process.env): Endpo
 }
 
 /**
+ * The path of the per-user runtime folder: `HOOKWARDEN_RUNTIME_FOLDER` when it names an absolute folder (the installed
+ * launcher pins it there, so a bridge it starts never follows an `XDG_RUNTIME_DIR` or `TMPDIR` from the environment it
+ * inherited), else computed from this user and machine. The window strips the variable from what it passes here: it
+ * is the launcher's word to the bridge, never the window's.
+ */
+export function runtimeFolderPath(env: NodeJS.ProcessEnv = process.env): string {
+	const pinned = env.HOOKWARDEN_RUNTIME_FOLDER;
+	return pinned && isAbsolute(pinned) ? pinned : runtimeFolder(currentEndpointHost(env));
+}
+
+/**
  * The per-user runtime folder (leases, the secret, sockets, caches), created owner-only when `create` and missing.
  * It is used only when it is a real folder owned by this user that nobody else may enter: in a shared temp folder
  * another user could otherwise plant a lease, a socket or a cached reading. A loose or foreign folder is refused, not
@@ -36,7 +47,7 @@ export function openRuntimeFolder(
 	env: NodeJS.ProcessEnv = process.env,
 	options: { readonly create: boolean } = { create: true },
 ): RuntimeFolder {
-	return openPrivateFolder(runtimeFolder(currentEndpointHost(env)), options.create);
+	return openPrivateFolder(runtimeFolderPath(env), options.create);
 }
 
 /**
@@ -60,7 +71,7 @@ export function isOwnEndpoint(endpoint: string, env: NodeJS.ProcessEnv = process
 	}
 	const folder = dirname(endpoint);
 	const trusted =
-		(folder === runtimeFolder(host) && openRuntimeFolder(env, { create: false }).ok) ||
+		(folder === runtimeFolderPath(env) && openRuntimeFolder(env, { create: false }).ok) ||
 		(folder === shortSocketFolder(host) && openShortSocketFolder(env, { create: false }).ok);
 	if (!trusted) {
 		return false;

@@ -46,8 +46,9 @@ export function readSecret(runtime: string): SecretReading {
 }
 
 /**
- * The per-install secret every client signs with and every window proves it holds, stored as the header line curl
- * reads with `-H @file`. Created once, atomically (so two windows starting together agree), owner-readable only.
+ * The per-install secret node clients sign with and every window proves it holds (it also signs the shell-analysis
+ * cache and the trust record). It never goes on the wire; it is stored as the header line earlier versions sent, so an
+ * existing install keeps its secret. Created once, atomically (so two windows starting together agree), owner-readable only.
  */
 export function ensureSecret(runtime: string): { readonly file: string; readonly token: string } {
 	const existing = readSecret(runtime);

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
+import { withFileLock } from '../fileLock';
 import { macOf, verifyMac } from '../runtime/secretMac';
 
 /** The file in the extension's global storage where the window records the folders a person trusted in VS Code. */
@@ -45,7 +46,7 @@ export function writeTrustedFolders(
 	const file = trustRecordFile(globalStorage);
 	mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
 	const sorted = [...new Set(folders)].sort();
-	const temporary = `${file}.${process.pid}.tmp`;
+	const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
 	writeFileSync(
 		temporary,
 		`${JSON.stringify({ v: 1, folders: sorted, mac: macOf(secret, signedText(sorted)) })}\n`,
@@ -60,8 +61,8 @@ function signedText(folders: readonly string[]): string {
 
 /**
  * Brings the record in line with what VS Code says about `folders`: trusted ones are added, untrusted ones removed (a
- * person who takes trust back in VS Code takes it back headless too). Other folders in the record are kept, and the
- * file is written only when its list changes. Returns whether it was written.
+ * person who takes trust back in VS Code takes it back headless too). Other folders in the record are kept, the file is
+ * written only when its list changes (atomically, under a lock shared by every window), and whether it was is returned.
  */
 export function recordFolderTrust(
 	globalStorage: string,
@@ -69,13 +70,18 @@ export function recordFolderTrust(
 	folders: readonly string[],
 	trusted: boolean,
 ): boolean {
-	const before = readTrustedFolders(globalStorage, secret);
-	const after = trusted
-		? [...new Set([...before, ...folders])]
-		: before.filter((folder) => !folders.includes(folder));
-	if (after.length === before.length && after.every((folder) => before.includes(folder))) {
-		return false;
-	}
-	writeTrustedFolders(globalStorage, secret, after);
-	return true;
+	const file = trustRecordFile(globalStorage);
+	mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+	// Two windows change the record from what they read: under the lock, neither write is lost.
+	return withFileLock(`${file}.lock`, () => {
+		const before = readTrustedFolders(globalStorage, secret);
+		const after = trusted
+			? [...new Set([...before, ...folders])]
+			: before.filter((folder) => !folders.includes(folder));
+		if (after.length === before.length && after.every((folder) => before.includes(folder))) {
+			return false;
+		}
+		writeTrustedFolders(globalStorage, secret, after);
+		return true;
+	});
 }

@@ -20,20 +20,46 @@ const LOCK_WORDING = 'by the machine policy';
 export function registerLockedSettingsEditor(config: PolicyConfig): vscode.Disposable {
 	const diagnostics = vscode.languages.createDiagnosticCollection('hookwarden-machine-policy');
 	const refresh = (document: vscode.TextDocument) => {
-		if (vscode.languages.match(SETTINGS_FILES, document) > 0) {
-			diagnostics.set(document.uri, lockDiagnostics(config, document));
+		if (vscode.languages.match(SETTINGS_FILES, document) === 0) {
+			return;
+		}
+		const warnings = lockDiagnostics(config, document);
+		if (warnings.length > 0) {
+			diagnostics.set(document.uri, warnings);
+		} else {
+			diagnostics.delete(document.uri);
 		}
 	};
-	const refreshAll = () => vscode.workspace.textDocuments.forEach(refresh);
-	refreshAll();
+	// The warnings outlive the editor: settings.json opens in a modal editor that closes as soon as the person
+	// looks elsewhere (the Problems panel, the status bar's warning count), and the value stays kept out after
+	// that. So a closed file keeps its warnings, and is read again when the policy changes.
+	const refreshAll = async () => {
+		const open = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
+		vscode.workspace.textDocuments.forEach(refresh);
+		const closed: vscode.Uri[] = [];
+		diagnostics.forEach((uri) => {
+			if (!open.has(uri.toString())) {
+				closed.push(uri);
+			}
+		});
+		await Promise.all(closed.map((uri) => refreshClosed(uri)));
+	};
+	const refreshClosed = async (uri: vscode.Uri) => {
+		try {
+			refresh(await vscode.workspace.openTextDocument(uri));
+		} catch {
+			// The file is gone, and the value it held with it.
+			diagnostics.delete(uri);
+		}
+	};
+	void refreshAll();
 	return vscode.Disposable.from(
 		diagnostics,
 		vscode.languages.registerHoverProvider(SETTINGS_FILES, {
 			provideHover: (document, position) => lockHover(config, document, position),
 		}),
 		vscode.workspace.onDidOpenTextDocument(refresh),
-		vscode.workspace.onDidCloseTextDocument((document) => diagnostics.delete(document.uri)),
-		config.onDidChange(refreshAll),
+		config.onDidChange(() => void refreshAll()),
 	);
 }
 

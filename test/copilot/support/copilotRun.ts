@@ -24,6 +24,8 @@ import {
 	vscodeHookFile,
 } from '../../../src/host/installer/hookFile';
 import { LAUNCHER_NAMES, posixLauncher } from '../../../src/host/installer/launcherScripts';
+import { currentEndpointHost } from '../../../src/node/runtime/runtimeFolder';
+import { runtimeFolder } from '../../../src/protocol/endpoint';
 import type { ChatMessage, ModelServer, ModelStep } from './modelServer';
 import { startModelServer } from './modelServer';
 
@@ -148,9 +150,17 @@ export async function runCopilot(options: CopilotRunOptions): Promise<CopilotRun
 	// Installed exactly as the installer does at user scope: the stable launcher and the VS Code-format hook file.
 	const launcher = join(home, '.hookwarden', 'bin', LAUNCHER_NAMES.posix);
 	mkdirSync(dirname(launcher), { recursive: true });
+	// Test mode lets this tier's HOOKWARDEN_AUDIT_FILE through; the installer never writes such a launcher.
 	writeFileSync(
 		launcher,
-		posixLauncher({ bridgePath: BRIDGE, nodeFallback: process.execPath, version: 'copilot-tier' }),
+		posixLauncher({
+			bridgePath: BRIDGE,
+			runtime: { path: process.execPath, electron: false },
+			version: 'copilot-tier',
+			userSettingsPath: userSettings,
+			runtimeFolder: runtimeFolder(currentEndpointHost({ XDG_RUNTIME_DIR: runtime })),
+			testMode: true,
+		}),
 	);
 	chmodSync(launcher, 0o755);
 	if (options.userHook !== false) {
@@ -178,7 +188,6 @@ export async function runCopilot(options: CopilotRunOptions): Promise<CopilotRun
 			COPILOT_PROVIDER_API_KEY: 'scripted',
 			COPILOT_MODEL: 'gpt-4.1',
 			HOOKWARDEN_AUDIT_FILE: auditFile,
-			HOOKWARDEN_USER_SETTINGS: userSettings,
 		};
 		const args = [
 			'-p',

@@ -12,7 +12,11 @@ import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 
 import type { HookwardenApi } from '../../../src/host/hookwardenApi';
+import { runtimeFolderPath } from '../../../src/node/runtime/runtimeFolder';
+import { readSecret } from '../../../src/node/runtime/secret';
+import { newNonce, signRequest } from '../../../src/node/runtime/secretMac';
 import { PING_PATH, PROTOCOL_VERSION } from '../../../src/protocol/messages';
+import { MAC_SCHEME, NONCE_HEADER } from '../../../src/protocol/wire';
 import { pollUntil } from '../support/hookRunner';
 
 const EXTENSION_ID = 'hookwarden.hookwarden';
@@ -38,10 +42,13 @@ function getOverSocket(
 	});
 }
 
-function bearer(secretFile: string): string {
-	const m = /^Authorization: (Bearer \S+)/.exec(fs.readFileSync(secretFile, 'utf8'));
-	assert.ok(m?.[1], `${secretFile} does not hold an Authorization header line`);
-	return m[1];
+/** The head of a GET signed as a node bridge signs its requests (the body is empty). */
+function signed(secret: string): Record<string, string> {
+	const nonce = newNonce();
+	return {
+		authorization: `${MAC_SCHEME} ${signRequest(secret, nonce, '')}`,
+		[NONCE_HEADER]: nonce,
+	};
 }
 
 describe('activation', () => {
@@ -75,29 +82,36 @@ describe('activation', () => {
 		}
 	});
 
-	it('sets HOOKWARDEN_ENDPOINT to an owner-only socket that answers a ping only with the secret', async () => {
+	it('sets HOOKWARDEN_ENDPOINT to an owner-only socket that answers a ping only to a signed request, exporting nothing secret', async () => {
 		const endpoint = process.env.HOOKWARDEN_ENDPOINT;
-		const secretFile = process.env.HOOKWARDEN_SECRET_FILE;
 		assert.ok(endpoint, 'HOOKWARDEN_ENDPOINT is not set in the extension host');
-		assert.ok(secretFile, 'HOOKWARDEN_SECRET_FILE is not set in the extension host');
+		assert.equal(
+			process.env.HOOKWARDEN_SECRET_FILE,
+			undefined,
+			'the window exports where its secret is',
+		);
 		const socket = fs.statSync(endpoint);
 		assert.ok(socket.isSocket(), `${endpoint} is not a socket`);
 		assert.equal(socket.mode & 0o777, 0o600, `socket mode ${(socket.mode & 0o777).toString(8)}`);
-		assert.equal(fs.statSync(secretFile).mode & 0o077, 0, 'the secret is readable by others');
+		const secret = readSecret(runtimeFolderPath(process.env));
+		assert.ok(secret.ok, secret.ok ? '' : secret.problem);
+		assert.equal(fs.statSync(secret.file).mode & 0o077, 0, 'the secret is readable by others');
 
-		const ping = await getOverSocket(endpoint, PING_PATH, { authorization: bearer(secretFile) });
+		const ping = await getOverSocket(endpoint, PING_PATH, signed(secret.token));
 		assert.equal(ping.status, 200, ping.body);
 		assert.deepEqual(JSON.parse(ping.body), { v: PROTOCOL_VERSION, pid: process.pid });
 
-		const refused = await getOverSocket(endpoint, PING_PATH, { authorization: 'Bearer wrong' });
-		assert.equal(refused.status, 401, refused.body);
+		// The secret itself is no credential: it never goes on the wire, so a bearer copy of it is refused.
+		const bearer = await getOverSocket(endpoint, PING_PATH, {
+			authorization: `Bearer ${secret.token}`,
+		});
+		assert.equal(bearer.status, 401, bearer.body);
 	});
 
 	it('writes a lease for this window (pid, endpoint, workspace folder) into the owner-only runtime folder', () => {
 		const endpoint = process.env.HOOKWARDEN_ENDPOINT;
-		const secretFile = process.env.HOOKWARDEN_SECRET_FILE;
-		assert.ok(endpoint && secretFile);
-		const runtime = path.dirname(secretFile);
+		assert.ok(endpoint);
+		const runtime = runtimeFolderPath(process.env);
 		assert.equal(fs.statSync(runtime).mode & 0o077, 0, `${runtime} is open to others`);
 		const leaseDir = path.join(runtime, 'windows');
 		const leases = fs
@@ -134,9 +148,18 @@ describe('activation', () => {
 		assert.equal(fs.statSync(launcher).mode & 0o111, 0o111, 'the POSIX launcher is not executable');
 		assert.ok(fs.existsSync(path.join(home, '.hookwarden', 'bin', 'hookwarden-hook.ps1')));
 		const text = fs.readFileSync(launcher, 'utf8');
-		const bridge = /^bridge='([^']+)'$/m.exec(text)?.[1];
+		const bridge = /^bridge='([^']+)'$/m.exec(text)?.[1] ?? '';
 		const ext = vscode.extensions.getExtension(EXTENSION_ID);
-		assert.equal(bridge, path.join(ext?.extensionPath ?? '?', 'dist', 'bridge.js'));
-		assert.ok(fs.existsSync(bridge), `the launcher runs ${bridge}, which does not exist`);
+		// A read-only copy outside the extension folder, identical to the installed bridge.
+		assert.ok(
+			bridge.startsWith(path.join(home, '.hookwarden', 'bridge') + path.sep),
+			`the launcher runs ${bridge}`,
+		);
+		assert.equal(fs.statSync(bridge).mode & 0o222, 0, `${bridge} is writable`);
+		assert.equal(
+			fs.readFileSync(bridge, 'utf8'),
+			fs.readFileSync(path.join(ext?.extensionPath ?? '?', 'dist', 'bridge.js'), 'utf8'),
+		);
+		assert.match(text, /^unset .*HOOKWARDEN_AUDIT_FILE.*NODE_OPTIONS/m);
 	});
 });

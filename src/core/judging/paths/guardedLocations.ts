@@ -68,6 +68,10 @@ function compute(
 				true,
 			);
 		}
+		// The fast path's TLS identity proves a window as the secret does.
+		for (const file of own.keyFiles ?? []) {
+			add(file, "Hookwarden's secret", 'it signs the answers hook calls trust', true);
+		}
 		add(own.launcherFolder, "Hookwarden's hook launchers", WHY_HOOKS);
 		add(
 			own.runtimeFolder,
@@ -81,6 +85,13 @@ function compute(
 			add(path, "Hookwarden's audit log or its pointer files", WHY_RECORD);
 		}
 		add(own.userSettingsFile, 'the user settings Hookwarden reads', WHY_POLICY);
+		// Headless, the outermost folder holding settings is the workspace: settings written above it would become its own.
+		for (const file of own.outerSettingsFiles ?? []) {
+			add(file, 'settings above the workspace', WHY_POLICY);
+		}
+		for (const path of own.editorExtensionRecords ?? []) {
+			add(path, "the editor's installed extensions or the record of which are enabled", WHY_HOOKS);
+		}
 		for (const folder of own.editorUserFolders ?? []) {
 			add(`${folder}/settings.json`, 'editor user settings', WHY_POLICY);
 			add(`${folder}/tasks.json`, 'editor user tasks', WHY_TASKS);

@@ -26,6 +26,7 @@ import {
 	uploadFiles,
 } from './fileReaders';
 import { diskTool, DISK_PROGRAMS, formatFilesystem, machineCommand } from './disks';
+import { EDITOR_PROGRAMS, editorExtensions } from './editorCommandLines';
 import { gitCommand } from './git';
 import type { ProgramModel } from './programModel';
 import { serviceCommand, SERVICE_PROGRAMS } from './services';
@@ -146,6 +147,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[['source', '.'], sourceFile],
 	[['http', 'https', 'xh', 'invoke-webrequest', 'invoke-restmethod'], uploadFiles],
 	[['git'], gitCommand],
+	[[...EDITOR_PROGRAMS], editorExtensions],
 	[['mkfs', 'mke2fs', 'mkswap', 'mkdosfs', 'mkntfs', 'newfs'], formatFilesystem],
 	[[...DISK_PROGRAMS], diskTool],
 	[

@@ -67,7 +67,7 @@ function installer(answers: Partial<InstallPrompts> = {}, timeout = 120) {
 			platform: 'linux',
 			launcher: {
 				bridgePath: '/ext/dist/bridge.js',
-				nodeFallback: '/usr/bin/node',
+				runtime: { path: '/usr/bin/node', electron: false },
 				version: '1.2.3',
 			},
 			approvalTimeoutSeconds: () => timeout,
@@ -125,7 +125,7 @@ describe('HookInstaller', () => {
 			platform: 'linux',
 			launcher: {
 				bridgePath: '/ext/dist/bridge.js',
-				nodeFallback: '/usr/bin/node',
+				runtime: { path: '/usr/bin/node', electron: false },
 				version: '1.2.4',
 			},
 			approvalTimeoutSeconds: () => 300,

@@ -6,16 +6,17 @@ import {
 	mkdtempSync,
 	readFileSync,
 	rmSync,
-	symlinkSync,
 	writeFileSync,
 } from 'node:fs';
-import type { IncomingHttpHeaders, Server } from 'node:http';
-import { createServer } from 'node:http';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PROTOCOL_VERSION } from '../../../../src/protocol/wire';
+import type { HookCall } from '../../../../src/core/pipeline/hookCall';
+import { HookServer } from '../../../../src/host/hookServer';
 import { posixHookCommand, windowsHookCommand } from '../../../../src/host/installer/hookFile';
 import type { LauncherInputs } from '../../../../src/host/installer/launcherScripts';
 import {
@@ -25,24 +26,29 @@ import {
 	powershellQuote,
 	shellQuote,
 } from '../../../../src/host/installer/launcherScripts';
+import type { TlsIdentity } from '../../../../src/node/runtime/tlsIdentity';
+import { ensureTlsIdentity } from '../../../../src/node/runtime/tlsIdentity';
+import { PROTOCOL_VERSION } from '../../../../src/protocol/wire';
 
 // These tests really run the generated shell text: the hook command string through `/bin/sh -c` (as VS Code's and the
-// Copilot CLI's runners do), the launcher it execs, a fake bridge, and a unix-socket HTTP server standing in for a window.
+// Copilot CLI's runners do), the launcher it execs, a fake bridge, and the window's real HookServer on a unix socket.
 
 const NODE = process.execPath;
 const SHELLS = ['/bin/sh', '/usr/bin/dash', '/usr/bin/bash'].filter((shell) => existsSync(shell));
+const CURL = '/usr/bin/curl';
+const CAT = existsSync('/usr/bin/cat') ? '/usr/bin/cat' : '/bin/cat';
 
 let root: string;
-/** A home folder with the launcher installed, its bridge and VS Code stand-in in a folder whose name needs quoting. */
+/** A home folder with the launcher installed, its bridge and runtime stand-ins in a folder whose name needs quoting. */
 let home: string;
 let install: string;
 let bridge: string;
+let pinnedNode: string;
 let fakeVsCode: string;
-/** PATH folders: the few tools the scripts use, optionally curl, optionally a `node`. */
-let toolsBin: string;
-let curlBin: string;
-let nodeBin: string;
+/** PATH folders: one with a `node` an agent planted, one with a `curl` an agent planted. */
+let plantedBin: string;
 let bridgeRuns: string;
+let identity: TlsIdentity;
 
 interface BridgeReport {
 	args: string[];
@@ -50,6 +56,9 @@ interface BridgeReport {
 	via: string | null;
 	electron: string | null;
 	settings: string | null;
+	audit: string | null;
+	nodeOptions: string | null;
+	runtime: string | null;
 }
 
 function writeExecutable(path: string, text: string): void {
@@ -57,19 +66,22 @@ function writeExecutable(path: string, text: string): void {
 	chmodSync(path, 0o755);
 }
 
-function installLauncher(inputs: Partial<LauncherInputs> = {}): void {
+function inputs(overrides: Partial<LauncherInputs> = {}): LauncherInputs {
+	return {
+		bridgePath: bridge,
+		runtime: { path: pinnedNode, electron: false },
+		version: '9.9.9',
+		userSettingsPath: '/u/settings.json',
+		runtimeFolder: '/pinned/runtime',
+		fastPath: { curl: CURL, cat: CAT, identityFile: identity.file, pin: identity.pin },
+		...overrides,
+	};
+}
+
+function installLauncher(overrides: Partial<LauncherInputs> = {}): void {
 	const folder = launcherFolder(home, 'linux');
 	mkdirSync(folder, { recursive: true });
-	writeExecutable(
-		join(folder, 'hookwarden-hook'),
-		posixLauncher({
-			bridgePath: bridge,
-			nodeFallback: fakeVsCode,
-			version: '9.9.9',
-			userSettingsPath: '/u/settings.json',
-			...inputs,
-		}),
-	);
+	writeExecutable(join(folder, 'hookwarden-hook'), posixLauncher(inputs(overrides)));
 }
 
 beforeAll(() => {
@@ -87,25 +99,26 @@ process.stdin.on('data', (c) => (stdin += c));
 process.stdin.on('end', () => {
 	fs.appendFileSync(${JSON.stringify(bridgeRuns)}, 'run\\n');
 	const env = process.env;
-	process.stdout.write(JSON.stringify({ args: process.argv.slice(2), stdin, via: env.FAKE_VIA ?? null, electron: env.ELECTRON_RUN_AS_NODE ?? null, settings: env.HOOKWARDEN_USER_SETTINGS ?? null }) + '\\n');
+	process.stdout.write(JSON.stringify({ args: process.argv.slice(2), stdin, via: env.FAKE_VIA ?? null, electron: env.ELECTRON_RUN_AS_NODE ?? null, settings: env.HOOKWARDEN_USER_SETTINGS ?? null, audit: env.HOOKWARDEN_AUDIT_FILE ?? null, nodeOptions: env.NODE_OPTIONS ?? null, runtime: env.HOOKWARDEN_RUNTIME_FOLDER ?? null }) + '\\n');
 	process.exitCode = Number(env.FAKE_EXIT ?? 0);
 });
 `,
 	);
+	pinnedNode = join(install, 'node');
+	writeExecutable(pinnedNode, `#!/bin/sh\nFAKE_VIA=pinned exec ${shellQuote(NODE)} "$@"\n`);
 	fakeVsCode = join(install, 'code');
 	writeExecutable(fakeVsCode, `#!/bin/sh\nFAKE_VIA=vscode exec ${shellQuote(NODE)} "$@"\n`);
-	toolsBin = join(root, 'tools');
-	curlBin = join(root, 'curl-bin');
-	nodeBin = join(root, 'node-bin');
-	for (const folder of [toolsBin, curlBin, nodeBin]) {
-		mkdirSync(folder);
-	}
-	symlinkSync('/bin/cat', join(toolsBin, 'cat'));
-	symlinkSync('/usr/bin/curl', join(curlBin, 'curl'));
+	plantedBin = join(root, 'planted-bin');
+	mkdirSync(plantedBin);
 	writeExecutable(
-		join(nodeBin, 'node'),
-		`#!/bin/sh\nFAKE_VIA=path exec ${shellQuote(NODE)} "$@"\n`,
+		join(plantedBin, 'node'),
+		`#!/bin/sh\nFAKE_VIA=planted exec ${shellQuote(NODE)} "$@"\n`,
 	);
+	writeExecutable(join(plantedBin, 'curl'), `#!/bin/sh\necho '{"permissionDecision":"allow"}'\n`);
+	writeExecutable(join(plantedBin, 'cat'), `#!/bin/sh\necho '{"hook_event_name":"Stop"}'\n`);
+	const runtime = join(root, 'runtime');
+	mkdirSync(runtime, { mode: 0o700 });
+	identity = ensureTlsIdentity(runtime);
 	installLauncher();
 });
 
@@ -122,14 +135,12 @@ interface RunResult {
 interface RunOptions {
 	shell?: string;
 	env?: Record<string, string | undefined>;
-	/** PATH folders; defaults to the tools only (no curl, no node). */
-	path?: string[];
 	stdin?: string;
 }
 
-/** Runs `command` with `<shell> -c`, as a hook runner does, in a clean environment. */
+/** Runs `command` with `<shell> -c`, as a hook runner does, with an agent's tools first on PATH. */
 function run(command: string, options: RunOptions = {}): Promise<RunResult> {
-	const env: Record<string, string> = { HOME: home, PATH: (options.path ?? [toolsBin]).join(':') };
+	const env: Record<string, string> = { HOME: home, PATH: `${plantedBin}:/usr/bin:/bin` };
 	for (const [key, value] of Object.entries(options.env ?? {})) {
 		if (value !== undefined) {
 			env[key] = value;
@@ -181,68 +192,92 @@ describe('the hook command and the launcher, run by /bin/sh -c', () => {
 	});
 
 	for (const shell of SHELLS) {
-		it(`passes the event argument, stdin and stdout through to node from PATH (${shell})`, async () => {
+		it(`passes the event argument, stdin and stdout through to the pinned runtime, not a node on PATH (${shell})`, async () => {
 			const result = await run(posixHookCommand('PreToolUse'), {
 				shell,
-				path: [toolsBin, nodeBin],
+				env: { HOOKWARDEN_NODE: fakeVsCode },
 				stdin: PAYLOAD,
 			});
 			expect(result.code).toBe(0);
 			expect(report(result)).toEqual({
 				args: ['PreToolUse'],
 				stdin: PAYLOAD,
-				via: 'path',
+				via: 'pinned',
 				electron: null,
 				settings: '/u/settings.json',
+				audit: null,
+				nodeOptions: null,
+				runtime: '/pinned/runtime',
 			});
 		});
 	}
 
-	it("falls back to VS Code's runtime with ELECTRON_RUN_AS_NODE=1 when no node is on PATH", async () => {
-		const result = await run(posixHookCommand('Stop'), { stdin: PAYLOAD });
-		expect(result.code).toBe(0);
+	it("runs VS Code's runtime with ELECTRON_RUN_AS_NODE=1 when that is what was pinned", async () => {
+		installLauncher({ runtime: { path: fakeVsCode, electron: true } });
+		try {
+			const result = await run(posixHookCommand('Stop'), { stdin: PAYLOAD });
+			expect(report(result)).toMatchObject({ args: ['Stop'], via: 'vscode', electron: '1' });
+		} finally {
+			installLauncher();
+		}
+	});
+
+	it('ignores the overrides an agent can set for every later session', async () => {
+		const result = await run(posixHookCommand('Stop'), {
+			env: {
+				HOOKWARDEN_USER_SETTINGS: '/agent/settings.json',
+				HOOKWARDEN_AUDIT_FILE: 'off',
+				HOOKWARDEN_RUNTIME_FOLDER: '/agent/runtime',
+				NODE_OPTIONS: '--require /agent/payload.js',
+				ELECTRON_RUN_AS_NODE: '1',
+			},
+			stdin: '{}',
+		});
 		expect(report(result)).toMatchObject({
-			args: ['Stop'],
-			stdin: PAYLOAD,
-			via: 'vscode',
-			electron: '1',
+			via: 'pinned',
+			settings: '/u/settings.json',
+			audit: null,
+			nodeOptions: null,
+			runtime: '/pinned/runtime',
+			electron: null,
 		});
 	});
 
-	it('prefers HOOKWARDEN_NODE over node on PATH', async () => {
-		const result = await run(posixHookCommand('Stop'), {
-			path: [toolsBin, nodeBin],
-			env: { HOOKWARDEN_NODE: fakeVsCode },
-			stdin: '{}',
-		});
-		expect(report(result)).toMatchObject({ via: 'vscode', electron: null });
+	it('lets the settings and audit file through only when written in test mode', async () => {
+		installLauncher({ testMode: true });
+		try {
+			const env = {
+				HOOKWARDEN_USER_SETTINGS: '/tests/settings.json',
+				HOOKWARDEN_AUDIT_FILE: '/tests/audit.jsonl',
+				NODE_OPTIONS: '--require /agent/payload.js',
+			};
+			expect(report(await run(posixHookCommand('Stop'), { env, stdin: '{}' }))).toMatchObject({
+				settings: '/tests/settings.json',
+				audit: '/tests/audit.jsonl',
+				nodeOptions: null,
+			});
+			expect(report(await run(posixHookCommand('Stop'), { stdin: '{}' })).settings).toBe(
+				'/u/settings.json',
+			);
+		} finally {
+			installLauncher();
+		}
+		expect(posixLauncher(inputs({ testMode: true }))).toContain('in TEST MODE');
+		expect(posixLauncher(inputs())).not.toContain('TEST MODE');
 	});
 
 	it("passes the bridge's exit code through", async () => {
 		const result = await run(posixHookCommand('PreToolUse'), {
-			path: [toolsBin, nodeBin],
 			env: { FAKE_EXIT: '3' },
 			stdin: '{}',
 		});
 		expect(result.code).toBe(3);
 	});
 
-	it('keeps a HOOKWARDEN_USER_SETTINGS the environment already has', async () => {
-		const result = await run(posixHookCommand('Stop'), {
-			path: [toolsBin, nodeBin],
-			env: { HOOKWARDEN_USER_SETTINGS: '/mine.json' },
-			stdin: '{}',
-		});
-		expect(report(result).settings).toBe('/mine.json');
-	});
-
 	it('answers {} with one stderr line when the bridge is gone', async () => {
 		installLauncher({ bridgePath: join(root, 'missing', 'bridge.js') });
 		try {
-			const result = await run(posixHookCommand('PreToolUse'), {
-				path: [toolsBin, nodeBin],
-				stdin: PAYLOAD,
-			});
+			const result = await run(posixHookCommand('PreToolUse'), { stdin: PAYLOAD });
 			expect(result.code).toBe(0);
 			expect(result.stdout).toBe('{}\n');
 			expect(result.stderr).toMatch(/^hookwarden: the bridge .*missing\/bridge\.js is gone .*\n$/);
@@ -251,166 +286,192 @@ describe('the hook command and the launcher, run by /bin/sh -c', () => {
 		}
 	});
 
-	it('answers {} when there is neither node on PATH nor the VS Code runtime', async () => {
-		installLauncher({ nodeFallback: join(root, 'missing', 'code') });
+	it('answers {} when the pinned runtime is gone, without looking for another', async () => {
+		installLauncher({ runtime: { path: join(root, 'missing', 'node'), electron: false } });
 		try {
 			const result = await run(posixHookCommand('PreToolUse'), { stdin: PAYLOAD });
 			expect(result.stdout).toBe('{}\n');
-			expect(result.stderr).toContain('no node runtime found');
+			expect(result.stderr).toContain('the runtime');
 		} finally {
 			installLauncher();
 		}
 	});
 });
 
-describe('the curl fast path to a window', () => {
-	interface Seen {
-		method?: string;
-		url?: string;
-		headers?: IncomingHttpHeaders;
-		body?: string;
-	}
-	let server: Server;
+describe('the TLS fast path to a window', () => {
+	let server: HookServer;
 	let socket: string;
-	let secretFile: string;
-	let seen: Seen[] = [];
-	let status = 200;
-	const answer =
-		'{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}';
+	let calls: HookCall[] = [];
+	let refuse = false;
+	const answer = {
+		hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' },
+	};
 
 	beforeAll(async () => {
 		socket = join(root, 'w.sock');
-		secretFile = join(root, 'secret.header');
-		writeFileSync(secretFile, 'Authorization: Bearer s3cret-token\n', { mode: 0o600 });
-		server = createServer((request, response) => {
-			let body = '';
-			request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-			request.on('end', () => {
-				seen.push({ method: request.method, url: request.url, headers: request.headers, body });
-				response.writeHead(status, { 'content-type': 'application/json' });
-				response.end(status === 200 ? answer : '{"error":"notServing","message":"closing"}');
-			});
-		});
-		await new Promise<void>((resolve) => server.listen(socket, resolve));
+		server = new HookServer(
+			socket,
+			{ secret: 's'.repeat(43), identity },
+			(call) => {
+				calls.push(call);
+				return Promise.resolve(
+					refuse
+						? { kind: 'unreadable', problem: 'cannot read it', output: {} }
+						: {
+								kind: 'answered',
+								output: answer,
+								recorded: {
+									decision: { contributors: [], failures: [] },
+								} as never,
+							},
+				);
+			},
+			{ warn: () => undefined, info: () => undefined },
+		);
+		await server.listen();
 	});
 
 	afterAll(async () => {
-		await new Promise<void>((resolve) => server.close(() => resolve()));
+		await server.close();
 	});
 
-	const fastEnv = () => ({ HOOKWARDEN_ENDPOINT: socket, HOOKWARDEN_SECRET_FILE: secretFile });
+	const fastEnv = () => ({ HOOKWARDEN_ENDPOINT: socket });
 
 	for (const shell of SHELLS) {
-		it(`posts the envelope with the secret and prints the body, without starting node (${shell})`, async () => {
-			seen = [];
-			status = 200;
+		it(`posts the envelope over TLS with the pinned identity and prints the answer, without starting node (${shell})`, async () => {
+			calls = [];
+			refuse = false;
 			const before = bridgeRunCount();
 			const result = await run(posixHookCommand('PreToolUse'), {
 				shell,
-				path: [toolsBin, curlBin, nodeBin],
 				env: fastEnv(),
 				stdin: `${PAYLOAD}\n`,
 			});
-			expect(result).toEqual({ code: 0, stdout: `${answer}\n`, stderr: '' });
+			expect(result).toEqual({ code: 0, stdout: `${JSON.stringify(answer)}\n`, stderr: '' });
 			expect(bridgeRunCount()).toBe(before);
-			expect(seen).toHaveLength(1);
-			const request = seen[0]!;
-			expect(request.method).toBe('POST');
-			expect(request.url).toBe(`/v${PROTOCOL_VERSION}/hook/PreToolUse`);
-			expect(request.headers?.authorization).toBe('Bearer s3cret-token');
-			expect(request.headers?.['content-type']).toBe('application/json');
-			expect(JSON.parse(request.body ?? '')).toEqual({
-				v: PROTOCOL_VERSION,
-				event: 'PreToolUse',
-				client: 'sh',
+			expect(calls).toHaveLength(1);
+			expect(calls[0]).toMatchObject({
+				eventArg: 'PreToolUse',
 				payload: JSON.parse(PAYLOAD) as unknown,
 			});
 		});
 	}
 
-	it('replays the same stdin into the bridge when the window answers 503', async () => {
-		seen = [];
-		status = 503;
-		const result = await run(posixHookCommand('PostToolUse'), {
-			path: [toolsBin, curlBin, nodeBin],
-			env: fastEnv(),
-			stdin: PAYLOAD,
-		});
-		expect(seen).toHaveLength(1);
-		expect(report(result)).toMatchObject({ args: ['PostToolUse'], via: 'path' });
+	it('replays the same stdin into the bridge when the window refuses', async () => {
+		calls = [];
+		refuse = true;
+		const result = await run(posixHookCommand('PostToolUse'), { env: fastEnv(), stdin: PAYLOAD });
+		refuse = false;
+		expect(calls).toHaveLength(1);
+		expect(report(result)).toMatchObject({ args: ['PostToolUse'], via: 'pinned' });
 		expect(report(result).stdin.trimEnd()).toBe(PAYLOAD);
 	});
 
-	it('runs the bridge directly when the socket is gone, or curl or the secret is missing', async () => {
-		seen = [];
-		status = 200;
-		const cases: RunOptions[] = [
-			{
-				env: { ...fastEnv(), HOOKWARDEN_ENDPOINT: join(root, 'gone.sock') },
-				path: [toolsBin, curlBin, nodeBin],
-			},
-			{
-				env: { ...fastEnv(), HOOKWARDEN_ENDPOINT: secretFile },
-				path: [toolsBin, curlBin, nodeBin],
-			},
-			{ env: fastEnv(), path: [toolsBin, nodeBin] },
-			{
-				env: { ...fastEnv(), HOOKWARDEN_SECRET_FILE: join(root, 'no-secret') },
-				path: [toolsBin, curlBin, nodeBin],
-			},
+	it('runs the bridge directly when the socket is gone, there is no fast path, or no identity', async () => {
+		calls = [];
+		const cases: [Partial<LauncherInputs>, Record<string, string>][] = [
+			[{}, { HOOKWARDEN_ENDPOINT: join(root, 'gone.sock') }],
+			[{}, { HOOKWARDEN_ENDPOINT: identity.file }],
+			[{ fastPath: undefined }, fastEnv()],
+			[
+				{
+					fastPath: {
+						curl: CURL,
+						cat: CAT,
+						identityFile: join(root, 'none.pem'),
+						pin: identity.pin,
+					},
+				},
+				fastEnv(),
+			],
 		];
-		for (const options of cases) {
-			const result = await run(posixHookCommand('Stop'), { ...options, stdin: PAYLOAD });
-			expect(report(result)).toMatchObject({ args: ['Stop'], stdin: PAYLOAD, via: 'path' });
+		for (const [overrides, env] of cases) {
+			installLauncher(overrides);
+			const result = await run(posixHookCommand('Stop'), { env, stdin: PAYLOAD });
+			expect(report(result)).toMatchObject({ args: ['Stop'], stdin: PAYLOAD, via: 'pinned' });
 		}
-		expect(seen).toHaveLength(0);
-	});
-
-	it('falls back to the bridge when the socket file is there but nothing listens', async () => {
-		const stale = join(root, 'stale.sock');
-		const closed = createServer();
-		await new Promise<void>((resolve) => closed.listen(stale, resolve));
-		// Closing removes the file; recreate a dead socket file by listening from a child that exits abruptly.
-		await new Promise<void>((resolve) => closed.close(() => resolve()));
-		await run(
-			`${shellQuote(NODE)} -e "require('net').createServer().listen(process.argv[1], () => process.exit(0))" ${shellQuote(stale)}`,
-			{
-				path: [toolsBin],
-			},
-		);
-		expect(existsSync(stale)).toBe(true);
-		const result = await run(posixHookCommand('Stop'), {
-			path: [toolsBin, curlBin, nodeBin],
-			env: { ...fastEnv(), HOOKWARDEN_ENDPOINT: stale },
-			stdin: PAYLOAD,
-		});
-		expect(report(result)).toMatchObject({ args: ['Stop'], via: 'path' });
-		expect(report(result).stdin.trimEnd()).toBe(PAYLOAD);
+		installLauncher();
+		expect(calls).toHaveLength(0);
 	});
 
 	it('skips the fast path for empty stdin and for an event argument that is not a plain name', async () => {
-		seen = [];
-		const empty = await run(posixHookCommand('Stop'), {
-			path: [toolsBin, curlBin, nodeBin],
-			env: fastEnv(),
-			stdin: '',
-		});
+		calls = [];
+		const empty = await run(posixHookCommand('Stop'), { env: fastEnv(), stdin: '' });
 		expect(report(empty)).toMatchObject({ args: ['Stop'], stdin: '\n' });
 		const odd = await run(`"$HOME/.hookwarden/bin/hookwarden-hook" 'Pre"Tool'`, {
-			path: [toolsBin, curlBin, nodeBin],
 			env: fastEnv(),
 			stdin: PAYLOAD,
 		});
 		expect(report(odd)).toMatchObject({ args: ['Pre"Tool'], stdin: PAYLOAD });
-		expect(seen).toHaveLength(0);
+		expect(calls).toHaveLength(0);
+	});
+});
+
+describe('a socket an agent planted at the endpoint', () => {
+	async function listening(server: Server, path: string): Promise<void> {
+		await new Promise<void>((resolve) => server.listen(path, resolve));
+	}
+
+	it('gets no request and no secret from a plain HTTP socket, and its answer is not used', async () => {
+		const seen: string[] = [];
+		const impostor = createHttpServer((request, response) => {
+			seen.push(JSON.stringify(request.headers));
+			response.end('{"permissionDecision":"allow"}\n');
+		});
+		impostor.on('connection', (s) =>
+			s.on('data', (chunk: Buffer) => seen.push(chunk.toString('latin1'))),
+		);
+		const path = join(root, 'plain-impostor.sock');
+		await listening(impostor, path);
+		try {
+			const result = await run(posixHookCommand('PreToolUse'), {
+				env: { HOOKWARDEN_ENDPOINT: path },
+				stdin: PAYLOAD,
+			});
+			expect(report(result)).toMatchObject({ args: ['PreToolUse'], via: 'pinned' });
+			expect(report(result).stdin.trimEnd()).toBe(PAYLOAD);
+			const received = seen.join('\n');
+			expect(received).not.toMatch(/authorization|Bearer|PreToolUse|rm -rf/i);
+			expect(received).not.toContain(identity.key.split('\n')[1]!);
+		} finally {
+			await new Promise((done) => impostor.close(done));
+		}
+	});
+
+	it('cannot finish the TLS handshake with a key of its own, so it gets no request and its answer is not used', async () => {
+		const runtime = join(root, 'agent-runtime');
+		mkdirSync(runtime, { mode: 0o700 });
+		const own = ensureTlsIdentity(runtime);
+		let requests = 0;
+		const impostor = createHttpsServer(
+			{ key: own.key, cert: own.cert, requestCert: true, rejectUnauthorized: false },
+			(request, response) => {
+				requests++;
+				response.end('{"permissionDecision":"allow"}\n');
+			},
+		);
+		const path = join(root, 'tls-impostor.sock');
+		await listening(impostor, path);
+		try {
+			const result = await run(posixHookCommand('PreToolUse'), {
+				env: { HOOKWARDEN_ENDPOINT: path },
+				stdin: PAYLOAD,
+			});
+			expect(report(result)).toMatchObject({ args: ['PreToolUse'], via: 'pinned' });
+			expect(report(result).stdin.trimEnd()).toBe(PAYLOAD);
+			expect(requests).toBe(0);
+		} finally {
+			await new Promise((done) => impostor.close(done));
+		}
 	});
 });
 
 describe('generated text', () => {
-	const inputs: LauncherInputs = {
+	const text: LauncherInputs = {
 		bridgePath: "/x/it's/bridge.js",
-		nodeFallback: 'C:\\Program Files\\Code\\Code.exe',
+		runtime: { path: 'C:\\Program Files\\Code\\Code.exe', electron: true },
 		version: '1.2.3',
+		runtimeFolder: 'C:\\Users\\me\\AppData\\Local\\Temp\\hookwarden-me',
 	};
 
 	it('quotes for sh and PowerShell', () => {
@@ -418,16 +479,20 @@ describe('generated text', () => {
 		expect(powershellQuote("it's")).toBe(`'it''s'`);
 	});
 
-	it('bakes the version and the paths into both launchers', () => {
-		expect(posixLauncher(inputs)).toContain('written by Hookwarden 1.2.3');
-		expect(posixLauncher(inputs)).toContain(`bridge='/x/it'\\''s/bridge.js'`);
+	it('bakes the version and the pinned paths into both launchers', () => {
+		expect(posixLauncher(text)).toContain('written by Hookwarden 1.2.3');
+		expect(posixLauncher(text)).toContain(`bridge='/x/it'\\''s/bridge.js'`);
 		const ps = powershellLauncher({
-			...inputs,
+			...text,
 			userSettingsPath: "C:\\Users\\o'neil\\settings.json",
 		});
 		expect(ps).toContain(`$bridge = '/x/it''s/bridge.js'`);
-		expect(ps).toContain(`$vscodeNode = 'C:\\Program Files\\Code\\Code.exe'`);
+		expect(ps).toContain(`$node = 'C:\\Program Files\\Code\\Code.exe'`);
 		expect(ps).toContain(`$env:HOOKWARDEN_USER_SETTINGS = 'C:\\Users\\o''neil\\settings.json'`);
+		expect(ps).toContain('Remove-Item -LiteralPath Env:HOOKWARDEN_AUDIT_FILE');
+		expect(ps).toContain('Remove-Item -LiteralPath Env:NODE_OPTIONS');
+		expect(ps).toContain("$env:ELECTRON_RUN_AS_NODE = '1'");
+		expect(ps).not.toMatch(/HOOKWARDEN_NODE(?! )|Get-Command node/);
 		expect(ps).toMatch(/\$payload \| & \$node \$bridge \$Event\nexit \$LASTEXITCODE\n$/);
 	});
 
@@ -440,5 +505,11 @@ describe('generated text', () => {
 	it('names the launcher folder for each platform', () => {
 		expect(launcherFolder('/home/me/', 'linux')).toBe('/home/me/.hookwarden/bin');
 		expect(launcherFolder('C:\\Users\\me', 'win32')).toBe('C:\\Users\\me\\.hookwarden\\bin');
+	});
+
+	it('speaks the current protocol on the fast path', () => {
+		expect(posixLauncher(inputs())).toContain(
+			`https://hookwarden/v${PROTOCOL_VERSION}/hook/$event`,
+		);
 	});
 });

@@ -1,0 +1,75 @@
+import { createHash, randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** The bundles and grammar files the bridge runs from; everything else in `dist/` belongs to the extension. */
+const BRIDGE_FILE = /^(?:bridge(?:-[a-z]+)?\.js|[\w-]+\.wasm)$/;
+
+/** The folder of the bridge's read-only copies, `~/.hookwarden/bridge`: Hookwarden's own state, as the launcher is. */
+export function bridgeCopiesFolder(home: string): string {
+	return path.join(home, '.hookwarden', 'bridge');
+}
+
+function bridgeFiles(dist: string): string[] {
+	return fs
+		.readdirSync(dist)
+		.filter((name) => BRIDGE_FILE.test(name))
+		.sort();
+}
+
+/** A digest of the bridge's files (names and contents), which names the copy. */
+function digestOf(folder: string, files: readonly string[]): string {
+	const hash = createHash('sha256');
+	for (const name of files) {
+		hash
+			.update(`${name}\0`)
+			.update(fs.readFileSync(path.join(folder, name)))
+			.update('\0');
+	}
+	return hash.digest('hex').slice(0, 24);
+}
+
+/**
+ * Copies the bridge out of the extension folder into `~/.hookwarden/bridge/<digest>/`, its files read-only, and returns
+ * the copy's `bridge.js`: the launcher runs the copy, so a later write into the installed extension does not change
+ * what hooks run. A copy whose files no longer match its digest (edited since) is written again; copies of other
+ * versions older than a day are removed (a day, so a hook already running an older one can finish).
+ */
+export function ensureBridgeCopy(dist: string, home: string, now: number = Date.now()): string {
+	const files = bridgeFiles(dist);
+	if (!files.includes('bridge.js')) {
+		throw new Error(`no bridge.js in ${dist}`);
+	}
+	const digest = digestOf(dist, files);
+	const copies = bridgeCopiesFolder(home);
+	const copy = path.join(copies, digest);
+	if (!isIntact(copy, files, digest)) {
+		fs.mkdirSync(copies, { recursive: true, mode: 0o700 });
+		const temporary = path.join(copies, `.${digest}.${randomUUID().slice(0, 8)}`);
+		fs.mkdirSync(temporary, { mode: 0o700 });
+		for (const name of files) {
+			fs.copyFileSync(path.join(dist, name), path.join(temporary, name));
+			fs.chmodSync(path.join(temporary, name), 0o444);
+		}
+		fs.rmSync(copy, { recursive: true, force: true });
+		fs.renameSync(temporary, copy);
+	}
+	for (const other of fs.readdirSync(copies)) {
+		const folder = path.join(copies, other);
+		if (other !== digest && now - fs.statSync(folder).mtimeMs > 24 * 3600 * 1000) {
+			fs.rmSync(folder, { recursive: true, force: true });
+		}
+	}
+	return path.join(copy, 'bridge.js');
+}
+
+function isIntact(copy: string, files: readonly string[], digest: string): boolean {
+	try {
+		return (
+			files.every((name) => (fs.statSync(path.join(copy, name)).mode & 0o222) === 0) &&
+			digestOf(copy, files) === digest
+		);
+	} catch {
+		return false;
+	}
+}
