@@ -90,7 +90,7 @@ export function outcomeOf(entry: RecordedEvent): string {
 	if (approval) {
 		switch (approval.kind) {
 			case 'allowed':
-				return 'allowed by you';
+				return approval.updatedInput ? 'edited by you' : 'allowed by you';
 			case 'denied':
 				return 'denied by you';
 			case 'timedOut':
@@ -125,6 +125,11 @@ export function outcomeOf(entry: RecordedEvent): string {
 			return 'shown';
 		case 'PreCompact':
 			return verdict === 'deny' ? 'denied' : 'compacted';
+		case 'PreToolUse':
+			// What ran is not what the agent sent: the row says so first, not in a description a narrow view cuts off.
+			return entry.decision.updatedInput && verdict !== 'deny'
+				? 'rewritten'
+				: VERDICT_WORDS[verdict];
 		default:
 			return VERDICT_WORDS[verdict];
 	}
@@ -352,13 +357,13 @@ function eventTooltip(entry: RecordedEvent, time: TimeFormat): string {
 		.join('\n');
 }
 
-/** What Hookwarden changed about the call, in two words for the tree: a rewrite, or a result masked for the model. */
+/** What Hookwarden did to a tool's result, in two words for the tree (a rewrite leads the label: see outcomeOf). */
 function changeOf(entry: RecordedEvent): string | undefined {
 	const { decision, event } = entry;
-	if (decision.resultReplacedBy) {
-		return resultReplacementCarried(event.dialect) ? 'result redacted' : 'secret in result';
+	if (!decision.resultReplacedBy) {
+		return undefined;
 	}
-	return decision.updatedInput && verdictOf(entry) !== 'deny' ? 'rewritten' : undefined;
+	return resultReplacementCarried(event.dialect) ? 'result redacted' : 'secret in result';
 }
 
 // The lines of the event's document that say what ran instead of what the agent sent, and what the model read.

@@ -657,9 +657,8 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		await wb.openView('Hookwarden');
 		await wb.waitForTreeRows(
 			(rows) =>
-				rows.some(
-					(r) =>
-						r.label.includes('echo original-by-agent') && r.description.startsWith('rewritten'),
+				rows.some((r) =>
+					r.label.startsWith('rewritten · run_in_terminal · echo original-by-agent'),
 				),
 			{ view: 'Events', what: 'the rewritten call, marked rewritten', timeoutMs: 20_000 },
 		);

@@ -56,6 +56,17 @@ describe('rules with the verdict rewrite', () => {
 		expect(decision.verdict).toBeUndefined();
 	});
 
+	it('an exception lifts a rewrite rule for exactly the sub-command it names, as it lifts any rule', async () => {
+		const { decide } = chainFor({
+			rules: [RTK],
+			exceptions: [{ rule: 'rtk', command: 'git log' }],
+		});
+		expect((await decide(line('git log'))).updatedInput).toBeUndefined();
+		expect((await decide(line('git status'))).updatedInput).toMatchObject({
+			command: 'rtk git status',
+		});
+	});
+
 	it('a denied call is never rewritten', async () => {
 		const { decide } = chainFor({ rules: [RTK] });
 		const decision = await decide(line('git status && rm -rf ~'));

@@ -27,7 +27,21 @@ describe('the Events view shows what Hookwarden changed', () => {
 			updatedInput: { command: 'rtk git status' },
 			rewrittenBy: [{ providerId: 'hookwarden.person', ruleId: 'approval.edited' }],
 		});
-		expect(presentEvent(rewritten).description).toBe('rewritten');
+		expect(presentEvent(rewritten).label).toBe('rewritten · run_in_terminal · git status');
+		const edited = entry(preToolUse({ tool: shellTool('git status') }), {
+			verdict: 'allow',
+			updatedInput: { command: 'git log' },
+		});
+		const answered = {
+			...edited,
+			approval: { kind: 'allowed', scope: 'once', updatedInput: {} },
+		} as const;
+		expect(presentEvent(answered).label).toBe('edited by you · run_in_terminal · git status');
+		const denied = entry(preToolUse({ tool: shellTool('git status') }), {
+			verdict: 'deny',
+			updatedInput: { command: 'rtk git status' },
+		});
+		expect(presentEvent(denied).label).toBe('denied · run_in_terminal · git status');
 		expect(renderEventDocument(rewritten)).toContain(
 			'- **Rewritten by person: edited in VS Code:** `rtk git status`',
 		);
