@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -234,32 +234,30 @@ describe('a writer killed mid-stream', () => {
 		writeFileSync(
 			writer,
 			`const { appendAuditLine } = require('./auditLogFile.cjs');
-const [file, name, count] = process.argv.slice(2);
+const { writeFileSync } = require('node:fs');
+const [file, name, count, started] = process.argv.slice(2);
 const pad = 'p'.repeat(8000);
 for (let i = 0; i < Number(count); i++) {
 	appendAuditLine({ file, maxBytes: 1e12, retention: 1 }, JSON.stringify({ v: 1, kind: 'event', id: name + '-' + i, at: new Date().toISOString(), session: name, event: 'Stop', verdict: 'none', input: { name: 'Stop' }, pad }));
+	if (i === 0 && started) writeFileSync(started, '');
 }
 `,
 		);
 		const file = join(dir, 'audit.jsonl');
-		const start = (name: string, count: number) => {
-			const child = spawn(process.execPath, [writer, file, name, String(count)], {
+		const started = join(dir, 'victim.started');
+		const start = (name: string, count: number, marker = '') => {
+			const child = spawn(process.execPath, [writer, file, name, String(count), marker], {
 				stdio: 'ignore',
 			});
 			return { child, closed: new Promise((done) => child.on('close', done)) };
 		};
-		const victim = start('victim', 1_000_000);
+		// Enough lines to be mid-stream when killed, few enough (160 MB at most) that a slow kill cannot fill the disk.
+		const victim = start('victim', 20_000, started);
 		const others = [start('a', 400), start('b', 400)];
-		// Kill it once it is surely writing (under load a node start can take longer than any fixed delay).
-		for (let i = 0; i < 200; i++) {
-			await new Promise((r) => setTimeout(r, 25));
-			try {
-				if (readFileSync(file, 'utf8').includes('"victim"')) {
-					break;
-				}
-			} catch {
-				// Not created yet.
-			}
+		// Kill it once it has surely written (under load a node start can take longer than any fixed delay); the
+		// marker is polled instead of the log, which grows by megabytes between two polls.
+		while (!existsSync(started) && victim.child.exitCode === null) {
+			await new Promise((r) => setTimeout(r, 10));
 		}
 		victim.child.kill('SIGKILL');
 		await Promise.all([victim.closed, ...others.map((o) => o.closed)]);
