@@ -161,6 +161,7 @@ async function decideEvent(eventArg: string | undefined, handover?: Handover): P
 		...(eventArg !== undefined && { eventArg }),
 		payload: input.payload,
 		cwd: input.request.cwd,
+		...(input.request.runner !== undefined && { runner: input.request.runner }),
 	};
 	const answer = await decider().decide(call);
 	if (answer.problem !== undefined) {

@@ -1,3 +1,4 @@
+import { runnerHintOf } from '../core/events/harness';
 import type { WindowRequest } from './postToWindow';
 import { readStdin } from './readStdin';
 
@@ -37,9 +38,15 @@ export function readHookInput(hintArg: string | undefined): HookInput {
 		typeof (payload as { cwd?: unknown } | null)?.cwd === 'string'
 			? (payload as { cwd: string }).cwd
 			: process.cwd();
+	const runner = runnerHintOf(process.env);
 	return {
 		kind: 'read',
 		payload,
-		request: { ...(hintArg !== undefined && { event: hintArg }), payload, cwd },
+		request: {
+			...(hintArg !== undefined && { event: hintArg }),
+			payload,
+			cwd,
+			...(runner !== undefined && { runner }),
+		},
 	};
 }

@@ -180,6 +180,7 @@ function readCall(body: string, url: string): Omit<HookCall, 'signal'> | string 
 		...(eventArg !== '' && { eventArg }),
 		payload: parsed.data.payload,
 		...(parsed.data.cwd !== undefined && { cwd: parsed.data.cwd }),
+		...(parsed.data.runner !== undefined && { runner: parsed.data.runner }),
 	};
 }
 

@@ -1,3 +1,4 @@
+import { harnessOf } from '../events/harness';
 import type { HookEvent } from '../events/hookEvent';
 import type { HookEventName } from '../events/hookEventName';
 import { parseHookEventName } from '../events/hookEventName';
@@ -14,7 +15,8 @@ export type ReadHookCall =
  * Reads a hook call's payload into an event. The hook command's event argument is authoritative: the installer wrote
  * it, while the payload is whatever the runner (or anything that can write to its stdin) sent, so a payload that names
  * another event is refused rather than believed (a `PreToolUse` call dressed as `Stop` would get no permission
- * decision and the tool would run). Without a usable argument the payload's own event name is read.
+ * decision and the tool would run). Without a usable argument the payload's own event name is read. The event is
+ * stamped with its harness (the runner's hint, else its dialect's), a label that never changes a verdict.
  */
 export function readHookCall(call: HookCall, now?: () => Date): ReadHookCall {
 	const fromArg = call.eventArg === undefined ? undefined : parseHookEventName(call.eventArg);
@@ -34,7 +36,10 @@ export function readHookCall(call: HookCall, now?: () => Date): ReadHookCall {
 			eventName: fromArg,
 		};
 	}
-	return { ok: true, event: parsed.event };
+	return {
+		ok: true,
+		event: { ...parsed.event, harness: harnessOf(parsed.event.dialect, call.runner) },
+	};
 }
 
 /** The event name a payload states for itself (`hook_event_name`, or the older `hookEventName`), if any. */

@@ -1,17 +1,10 @@
-import type { Dialect } from '../events/dialect';
+import { HARNESS_NAMES, harnessOf } from '../events/harness';
 import type { HookEvent } from '../events/hookEvent';
 import type { MergedDecision } from '../provider/decision';
 
-/** The harness a payload's dialect comes from, for the sentence that says it ignored a verdict. */
-export function harnessOf(dialect: Dialect): string {
-	switch (dialect) {
-		case 'vscode':
-			return 'VS Code';
-		case 'copilotCli':
-			return 'the Copilot CLI';
-		case 'claude':
-			return 'the Claude-format runner';
-	}
+/** The name of the harness that sent an event, for the sentence that says it ignored a verdict. */
+export function harnessNameOf(event: Pick<HookEvent, 'dialect' | 'harness'>): string {
+	return HARNESS_NAMES[event.harness ?? harnessOf(event.dialect)];
 }
 
 /**
@@ -48,5 +41,5 @@ export function notHonoured(
 		return undefined;
 	}
 	const which = event.tool.useId === undefined ? '' : ` (${event.tool.useId})`;
-	return `Not honoured by ${harnessOf(event.dialect)}: ${event.tool.name} ran although Hookwarden denied this call${which}.`;
+	return `Not honoured by ${harnessNameOf(event)}: ${event.tool.name} ran although Hookwarden denied this call${which}.`;
 }

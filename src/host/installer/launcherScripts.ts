@@ -7,6 +7,7 @@
  * `$HOOKWARDEN_ENDPOINT`, a readable `$HOOKWARDEN_SECRET_FILE` and `curl`) it costs one `cat` and one `curl`; any
  * failure of that round trip replays the same stdin into the node bridge, which also runs when there is no window.
  */
+import { RUNNER_ENV } from '../../core/events/harness';
 import { HOOK_PATH, PROTOCOL_VERSION } from '../../protocol/wire';
 
 /** What the launchers bake in: absolute paths on the machine that runs the hooks (the extension host's OS). */
@@ -86,8 +87,14 @@ if [ -S "\${HOOKWARDEN_ENDPOINT:-}" ] && [ -r "\${HOOKWARDEN_SECRET_FILE:-}" ] &
 	'' | *[!A-Za-z]*) ;;
 	*)
 		payload=$(cat)
+		# Which runtime ran this hook, as the node bridge tells it (core/events/harness.ts): a label, never a verdict.
+		runner=
+		if [ "\${${RUNNER_ENV.copilotRuntime.name}:-}" = ${RUNNER_ENV.copilotRuntime.value} ]; then
+			runner=',"runner":"copilotCli"'
+			[ "\${${RUNNER_ENV.agentHost.name}:-}" = ${RUNNER_ENV.agentHost.value} ] && runner=',"runner":"agentHost"'
+		fi
 		if [ -n "$payload" ] && answer=$(curl -sf --unix-socket "$HOOKWARDEN_ENDPOINT" -H @"$HOOKWARDEN_SECRET_FILE" -H 'content-type: application/json' --data-binary @- "http://hookwarden${HOOK_PATH}$event" <<HOOKWARDEN_REQUEST
-{"v":${PROTOCOL_VERSION},"event":"$event","client":"sh","payload":$payload}
+{"v":${PROTOCOL_VERSION},"event":"$event","client":"sh"$runner,"payload":$payload}
 HOOKWARDEN_REQUEST
 ); then
 			printf '%s\\n' "$answer"
