@@ -35,7 +35,9 @@ export const RUNNER_ENV = {
  * The runner hint of a hook process's environment: the Copilot runtime started by VS Code's Agent Host, the Copilot
  * runtime elsewhere (the CLI, or an SDK app's runtime running hook files), or nothing known.
  */
-export function runnerHintOf(env: Readonly<Record<string, string | undefined>>): RunnerHint | undefined {
+export function runnerHintOf(
+	env: Readonly<Record<string, string | undefined>>,
+): RunnerHint | undefined {
 	if (env[RUNNER_ENV.copilotRuntime.name] !== RUNNER_ENV.copilotRuntime.value) {
 		return undefined;
 	}
@@ -64,4 +66,13 @@ export const HARNESS_NAMES: Readonly<Record<Harness, string>> = {
 	copilotCli: 'Copilot CLI',
 	copilotSdk: 'Copilot SDK app',
 	claude: 'Claude-format runner',
+};
+
+/** The same names, short enough for a tree row's description. */
+export const HARNESS_SHORT_NAMES: Readonly<Record<Harness, string>> = {
+	vscodeLocal: 'Local agent',
+	agentHost: 'Copilot harness',
+	copilotCli: 'Copilot CLI',
+	copilotSdk: 'Copilot SDK',
+	claude: 'Claude format',
 };

@@ -1,4 +1,6 @@
 import { eventSubject } from '../../core/events/eventSubject';
+import type { Harness } from '../../core/events/harness';
+import { HARNESS_NAMES, HARNESS_SHORT_NAMES } from '../../core/events/harness';
 import type { HookEvent } from '../../core/events/hookEvent';
 import type { HookEventName } from '../../core/events/hookEventName';
 import { toolOfEvent } from '../../core/events/toolOfEvent';
@@ -102,17 +104,23 @@ export function presentEvent(entry: RecordedEvent): EventsItemView {
 	};
 }
 
-/** A session's node: a short id, how many events and denials, when it was last active. */
+/** A session's node: a short id, the harness that ran it, how many events and denials, when it was last active. */
 export function presentSession(
 	sessionId: string,
 	counts: { readonly events: number; readonly denied: number; readonly lastAt: number },
+	harness?: Harness,
 ): EventsItemView {
 	const short = sessionId === 'no-session' ? 'without a session id' : sessionId.slice(0, 8);
 	return {
 		label: `Session ${short}`,
 		// Short enough for the default sidebar; the tooltip has the rest.
-		description: counts.denied ? `${counts.denied} denied` : clockTime(counts.lastAt),
-		tooltip: `Session ${sessionId}\n${counts.events} event${counts.events === 1 ? '' : 's'}, ${counts.denied} denied\nLast event at ${new Date(counts.lastAt).toISOString()}`,
+		description: [
+			harness && HARNESS_SHORT_NAMES[harness],
+			counts.denied ? `${counts.denied} denied` : clockTime(counts.lastAt),
+		]
+			.filter(Boolean)
+			.join(' · '),
+		tooltip: `Session ${sessionId}${harness ? ` in ${HARNESS_NAMES[harness]}` : ''}\n${counts.events} event${counts.events === 1 ? '' : 's'}, ${counts.denied} denied\nLast event at ${new Date(counts.lastAt).toISOString()}`,
 		iconId: 'comment-discussion',
 		contextValue: 'hookwarden:session',
 	};
@@ -175,6 +183,7 @@ export function renderEventDocument(entry: RecordedEvent): string {
 			: []),
 		...(decision.systemMessage ? [`- **Message to you:** ${decision.systemMessage}`] : []),
 		`- **Session:** \`${entry.sessionId}\`${entry.agentId ? `, subagent \`${entry.agentId}\`` : ''}`,
+		...(event.harness ? [`- **Harness:** ${HARNESS_NAMES[event.harness]}`] : []),
 		`- **When:** ${new Date(entry.answeredAt).toISOString()}, answered ${entry.origin === 'window' ? 'by this window' : 'headless'} in ${entry.answeredAt - entry.receivedAt} ms`,
 		...(entry.workspaceFolder ? [`- **Workspace:** ${entry.workspaceFolder}`] : []),
 		'',

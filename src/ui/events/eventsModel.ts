@@ -1,3 +1,4 @@
+import type { Harness } from '../../core/events/harness';
 import type { HookEventName } from '../../core/events/hookEventName';
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
 import type { EventsNote, VerdictFilter } from './eventPresenter';
@@ -16,6 +17,8 @@ export interface SessionNode {
 	count: number;
 	denied: number;
 	lastAt: number;
+	/** The runtime that sent the session's latest event that named one. */
+	harness?: Harness;
 }
 
 export interface SubagentNode {
@@ -132,6 +135,7 @@ export class EventsModel {
 		parent.events.push(node);
 		this.order.push(node);
 		session.count++;
+		session.harness = entry.event.harness ?? session.harness;
 		if (verdictOf(entry) === 'deny') {
 			session.denied++;
 		}

@@ -127,11 +127,15 @@ export class EventsTreeProvider
 	private present(node: EventsNode): EventsItemView {
 		switch (node.kind) {
 			case 'session':
-				return presentSession(node.sessionId, {
-					events: this.model.visibleCount(node),
-					denied: node.denied,
-					lastAt: node.lastAt,
-				});
+				return presentSession(
+					node.sessionId,
+					{
+						events: this.model.visibleCount(node),
+						denied: node.denied,
+						lastAt: node.lastAt,
+					},
+					node.harness,
+				);
 			case 'subagent':
 				return presentSubagent(node.agentId, node.agentType, this.model.visibleCount(node));
 			case 'event':

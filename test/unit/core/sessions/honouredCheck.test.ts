@@ -93,7 +93,7 @@ describe('decisions proven honoured', () => {
 		);
 	});
 
-	it('names VS Code\'s Copilot harness for the payload its Agent Host sends for Hookwarden\'s installed file', async () => {
+	it("names VS Code's Copilot harness for the payload its Agent Host sends for Hookwarden's installed file", async () => {
 		const { decider } = setup();
 		// Exactly what the Copilot runtime 1.0.85 in VS Code 1.139.1's Agent Host wrote for the PascalCase hook file
 		// (snake_case, Claude tool names, no tool call id); only the environment says it was the Agent Host.
