@@ -199,14 +199,19 @@ export class SessionTracker {
 		if (entry.approval) {
 			session.answers[answerKey(entry.approval)]++;
 		}
-		if (event.name === 'SubagentStart' && event.agentId && decision.verdict !== 'deny') {
-			session.subagents.set(event.agentId, {
-				agentId: event.agentId,
-				agentType: event.agentType,
+		if (event.name === 'SubagentStart' && decision.verdict !== 'deny') {
+			// The Copilot runtime names no subagent at its start (its subagent runs as a session of its own): it still
+			// counts against the session's limit, under a key of its own, but nothing is attributed to it.
+			const agentId = event.agentId ?? `unnamed-${session.subagents.size + 1}`;
+			session.subagents.set(agentId, {
+				agentId,
+				agentType: event.agentType ?? event.agentName,
 				startedAt: entry.receivedAt,
 				toolCalls: 0,
 			});
-			session.running.push(event.agentId);
+			if (event.agentId !== undefined) {
+				session.running.push(event.agentId);
+			}
 		}
 		if (event.name === 'SubagentStop' && event.agentId) {
 			const subagent = session.subagents.get(event.agentId);
