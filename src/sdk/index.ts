@@ -26,7 +26,11 @@ export { CompositeHooksProvider } from '../core/provider/compositeHooksProvider'
 export { mergeDecisions } from '../core/provider/mergeDecisions';
 export { POLICY_PROVIDER_ID } from '../core/policy/defaultHooksProvider';
 export type { SessionFacts } from '../core/judging/policyInput';
-export type { CommandLineAnalysis, ShellDialect, SimpleCommand } from '../core/reading/shell/commandLine';
+export type {
+	CommandLineAnalysis,
+	ShellDialect,
+	SimpleCommand,
+} from '../core/reading/shell/commandLine';
 export type { DefaultHooksProviderOptions } from './defaultProvider';
 export { DefaultHooksProvider, readCommandLineWithoutGrammar } from './defaultProvider';
 export type { ReadHookEventResult } from './dialect';

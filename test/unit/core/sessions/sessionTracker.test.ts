@@ -68,10 +68,24 @@ describe('SessionTracker', () => {
 		// come under a session id of their own, and subagentStop names that id.
 		recordAll(tracker, [
 			[sessionStart(s)],
-			[subagentStart({ ...s, agentId: undefined, agentType: undefined, agentName: 'general-purpose' })],
+			[
+				subagentStart({
+					...s,
+					agentId: undefined,
+					agentType: undefined,
+					agentName: 'general-purpose',
+				}),
+			],
 			[subagentStop({ ...s, agentId: 'child-session', agentType: 'general-purpose' })],
 			[preToolUse({ ...s, tool: shellTool('ls') })],
-			[subagentStart({ ...s, agentId: undefined, agentType: undefined, agentName: 'general-purpose' })],
+			[
+				subagentStart({
+					...s,
+					agentId: undefined,
+					agentType: undefined,
+					agentName: 'general-purpose',
+				}),
+			],
 		]);
 		expect(tracker.subagentsStarted('parent')).toBe(2);
 		expect(tracker.events().at(-2)?.agentId).toBeUndefined();
