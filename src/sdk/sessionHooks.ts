@@ -106,11 +106,12 @@ export function asSessionHooks(
 			return contextOutput(await decide(event));
 		},
 		onPostToolUseFailure: async (input) => {
+			// Its own event, not a PostToolUse: a failed call is no proof the tool ran (a refused call fails too).
 			const event: HookEvent = {
-				name: 'PostToolUse',
+				name: 'PostToolUseFailure',
 				...commonOf(input),
 				tool: toolCallOf(input.toolName, argsOf(input.toolArgs), { cwd: input.workingDirectory }),
-				toolResponse: input.error,
+				error: input.error,
 			};
 			return contextOutput(await decide(event));
 		},
@@ -151,7 +152,7 @@ export function asSessionHooks(
 			const event: HookEvent = {
 				name: 'ErrorOccurred',
 				...commonOf(input),
-				error: input.error,
+				error: errorText(input.error),
 				errorContext: input.errorContext,
 				recoverable: input.recoverable,
 			};
@@ -342,6 +343,19 @@ function argsOf(args: unknown): Readonly<Record<string, unknown>> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value)
 		? (value as Record<string, unknown>)
 		: {};
+}
+
+// Typed as a string, but runtime 1.0.85 sends an `{message, name, stack}` object (as its hook files get).
+function errorText(error: unknown): string {
+	if (typeof error === 'object' && error !== null) {
+		const { message, name } = error as { message?: unknown; name?: unknown };
+		return typeof message === 'string'
+			? message
+			: typeof name === 'string'
+				? name
+				: JSON.stringify(error);
+	}
+	return String(error);
 }
 
 // A refusal on an event that cannot ask: a deny's reason, or an ask that nobody in a hook can answer.

@@ -29,6 +29,7 @@ function recording(answer: Answer | ((event: HookEvent) => Answer)) {
 		onUserPromptSubmit: respond,
 		onPreToolUse: respond,
 		onPostToolUse: respond,
+		onPostToolUseFailure: respond,
 		onStop: respond,
 		onSessionEnd: respond,
 		onErrorOccurred: respond,
@@ -204,13 +205,13 @@ describe('asSessionHooks: the other hooks', () => {
 		expect(output).toEqual({ additionalContext: 'leaked\nc' });
 	});
 
-	it('onPostToolUseFailure: the error is the tool response; context comes back', async () => {
+	it('onPostToolUseFailure: a PostToolUseFailure with the error; context comes back', async () => {
 		const { provider, seen } = recording({ additionalContext: 'try again' });
 		const output = await asSessionHooks(provider).onPostToolUseFailure(
 			{ ...base, toolName: 'bash', toolArgs: {}, error: 'exit 1' },
 			invocation,
 		);
-		expect(seen[0]).toMatchObject({ name: 'PostToolUse', toolResponse: 'exit 1' });
+		expect(seen[0]).toMatchObject({ name: 'PostToolUseFailure', error: 'exit 1' });
 		expect(output).toEqual({ additionalContext: 'try again' });
 	});
 
@@ -286,6 +287,17 @@ describe('asSessionHooks: the other hooks', () => {
 			recoverable: true,
 		});
 		expect(output).toEqual(expected);
+	});
+
+	it("onErrorOccurred: reads the {message, name, stack} object runtime 1.0.85 sends as the error's message", async () => {
+		const { provider, seen } = recording(undefined);
+		const error = { message: 'scripted failure', name: 'Error', stack: 'Error: scripted failure' };
+		await asSessionHooks(provider).onErrorOccurred(
+			// The SDK types `error` as a string; the runtime sends an object.
+			{ ...base, error: error as unknown as string, errorContext: 'model_call', recoverable: true },
+			invocation,
+		);
+		expect(seen[0]).toMatchObject({ name: 'ErrorOccurred', error: 'scripted failure' });
 	});
 
 	it.each<[string, Answer, object]>([
