@@ -9,7 +9,7 @@ import type { PolicyConfig } from '../host/policyConfig';
 import { createApprovalsView } from './approvals/approvalsTreeProvider';
 import type { ApprovalService } from './approvals/approvalService';
 import { EVENT_SCHEME, EventsTreeProvider } from './events/eventsTreeProvider';
-import { readPoliciesInput } from './policies/policiesInput';
+import { readCoverageInput, readPoliciesInput } from './policies/policiesInput';
 import { PoliciesTreeProvider } from './policies/policiesTreeProvider';
 
 /** What the three views show: approvals, the recorded events, and the policies in force. */
@@ -38,6 +38,7 @@ export function createViews(sources: ViewSources): {
 	const policies = new PoliciesTreeProvider(
 		() => readPoliciesInput(config, sources.userSettingsFile, sources.providers),
 		COMMANDS.revealRule,
+		() => readCoverageInput(config, sessions.events()),
 	);
 	let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 	const refreshPoliciesSoon = () => {

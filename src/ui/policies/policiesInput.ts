@@ -6,6 +6,10 @@ import * as vscode from 'vscode';
 import { PACK_IDS } from '../../core/judging/pack';
 import type { ProviderState } from '../../core/provider/compositeHooksProvider';
 import type { Provenance } from '../../core/provider/decision';
+import { policyUses } from '../../core/sessions/harnessCoverage';
+import type { RecordedEvent } from '../../core/sessions/recordedEvent';
+import type { CoverageInput } from './coveragePresenter';
+import { seenHarnesses } from './coveragePresenter';
 import type { PoliciesInput, RulesLayer } from './policyPresenter';
 import type { PolicyConfig } from '../../host/policyConfig';
 
@@ -31,6 +35,14 @@ export function readPoliciesInput(
 		...(policy.sources.defaultVerdict && { defaultVerdictSource: policy.sources.defaultVerdict }),
 		providers: providers(),
 	};
+}
+
+/** What the *Harnesses Seen* group shows: the harnesses the recorded events came from, and what the policy needs. */
+export function readCoverageInput(
+	config: PolicyConfig,
+	events: readonly RecordedEvent[],
+): CoverageInput {
+	return { seen: seenHarnesses(events), uses: policyUses(config.policyFor(primaryFolder())) };
 }
 
 /** Each scope's raw `hookwarden.rules` and the file it lives in, user first. */
