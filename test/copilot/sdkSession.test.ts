@@ -146,6 +146,31 @@ describe('a real Copilot SDK session governed by hookwarden/sdk', () => {
 		expect(events[3]?.summary).toBe('session end (error)');
 	});
 
+	it("a Stop gate keeps the agent working: the block's reason reaches the model and the agent goes on", async () => {
+		let blocked = 0;
+		const gate: HooksProvider = {
+			id: 'tests-before-stop',
+			onStop: () =>
+				blocked++ === 0
+					? {
+							verdict: 'deny',
+							reason: 'Run the tests before you stop.',
+							provenance: { providerId: 'tests-before-stop' },
+						}
+					: undefined,
+		};
+		run = await runSdkSession({
+			prompt: 'finish up',
+			providers: [gate],
+			script: [{ text: 'finished' }, { text: 'ran the tests, finished' }],
+		});
+		expect(run.outcome.reply).toBe('ran the tests, finished');
+		expect(run.requests).toHaveLength(2);
+		expect(JSON.stringify(run.requests[1])).toContain('Run the tests before you stop.');
+		const stops = auditEvents(run.auditFile).filter((e) => e.event === 'Stop');
+		expect(stops.map((e) => e.verdict)).toEqual(['deny', 'none']);
+	});
+
 	it('a provider that throws under failMode closed denies the tool call, and the model is told', async () => {
 		const broken: HooksProvider = {
 			id: 'acme.guard',

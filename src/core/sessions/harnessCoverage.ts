@@ -37,22 +37,22 @@ export const FEATURE_NAMES: Readonly<Record<PolicyFeature, string>> = {
 	stopGate: 'keep the agent working at Stop',
 };
 
-/** Whether a harness acts on a feature, as measured on its real runner; a caveat says what else was seen. */
-export type FeatureSupport =
-	| { readonly honoured: true; readonly caveat?: string }
-	| { readonly honoured: false; readonly why: string };
+/** A feature a harness was measured to act on; a caveat says what else was seen. */
+export interface FeatureSupport {
+	readonly caveat?: string;
+}
 
 /** What one harness was measured to do with Hookwarden's installed hook file. */
 export interface HarnessFacts {
 	/** The events it ran. */
 	readonly runs: readonly HookEventName[];
-	/** Features measured; a feature missing here was not measured. */
+	/** Features measured to be honoured; a feature missing here was not measured. */
 	readonly features: Readonly<Partial<Record<PolicyFeature, FeatureSupport>>>;
 	/** Where the facts were measured (build and test), for a person who wants to check them. */
 	readonly measured: string;
 }
 
-const HONOURED: FeatureSupport = { honoured: true };
+const HONOURED: FeatureSupport = {};
 
 /**
  * What each harness was measured to run and honour. Re-measure on every bump of the build named in `measured`: these
@@ -94,14 +94,10 @@ export const HARNESS_FACTS: Readonly<Record<Harness, HarnessFacts | undefined>> 
 			sessionContext: HONOURED,
 			subagentLimit: HONOURED,
 			stopGate: {
-				honoured: true,
 				caveat:
-					'the session ends first, then the reason comes back as a new prompt, with stop_hook_active false each time: a gate that always denies keeps the agent going',
+					'the session ends first, then the reason comes back as a new prompt, with stop_hook_active false each time: a gate that always blocks keeps the agent going',
 			},
-			subagentStopGate: {
-				honoured: false,
-				why: "a subagent's own Stop is answered, but the subagent ends anyway",
-			},
+			subagentStopGate: { caveat: 'the subagent gets the reason as a new prompt and works on' },
 		},
 		measured: 'VS Code 1.139.1 Agent Host, Copilot runtime 1.0.85 (test/e2e/ui/agentHost.test.ts)',
 	},
@@ -132,7 +128,12 @@ export const HARNESS_FACTS: Readonly<Record<Harness, HarnessFacts | undefined>> 
 			'SessionEnd',
 			'ErrorOccurred',
 		],
-		features: { toolDeny: HONOURED, toolAsk: HONOURED, sessionContext: HONOURED },
+		features: {
+			toolDeny: HONOURED,
+			toolAsk: HONOURED,
+			sessionContext: HONOURED,
+			stopGate: HONOURED,
+		},
 		measured:
 			'@github/copilot-sdk 1.0.14, runtime 1.0.85, through hookwarden/sdk (test/copilot/sdkSession.test.ts)',
 	},
@@ -194,8 +195,8 @@ export interface InertUse {
 }
 
 /**
- * The parts of the policy that are inert in a harness: it never runs their event, or it was measured to ignore the
- * answer. A feature that was not measured is not called inert.
+ * The parts of the policy that are inert in a harness because it never runs their event. A harness nobody measured is
+ * not called inert.
  */
 export function inertUses(harness: Harness, uses: readonly PolicyUse[]): InertUse[] {
 	const facts = HARNESS_FACTS[harness];
@@ -205,11 +206,8 @@ export function inertUses(harness: Harness, uses: readonly PolicyUse[]): InertUs
 	const inert: InertUse[] = [];
 	for (const use of uses) {
 		const event = FEATURE_EVENT[use.feature];
-		const support = facts.features[use.feature];
 		if (!facts.runs.includes(event)) {
 			inert.push({ use, why: `it never runs ${event}` });
-		} else if (support && !support.honoured) {
-			inert.push({ use, why: support.why });
 		}
 	}
 	return inert;

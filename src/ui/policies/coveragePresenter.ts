@@ -36,7 +36,7 @@ export function seenHarnesses(events: readonly RecordedEvent[]): SeenHarness[] {
 
 /**
  * The *Policies* view's group "Harnesses Seen": for each harness that sent events here, the events it runs and never
- * runs, the parts of the policy it honours, does not honour or was never measured on, and every rule or setting in
+ * runs, the parts of the policy it was measured to honour (with what else was seen) or never measured on, and every rule or setting in
  * force that is inert there (a Stop gate in a harness that never runs Stop is marked, not silently ignored).
  * `undefined` until an event arrived.
  */
@@ -80,13 +80,12 @@ function presentHarness(seen: SeenHarness, uses: readonly PolicyUse[]): PolicyNo
 	const runs = HOOK_EVENT_NAMES.filter((e) => facts.runs.includes(e) || seen.events.has(e));
 	const never = HOOK_EVENT_NAMES.filter((e) => !runs.includes(e));
 	const features = Object.keys(FEATURE_NAMES) as PolicyFeature[];
-	const honoured = features.filter((f) => facts.features[f]?.honoured === true);
-	const ignored = features.filter((f) => facts.features[f]?.honoured === false);
+	const honoured = features.filter((f) => facts.features[f] !== undefined);
 	const unmeasured = features.filter((f) => facts.features[f] === undefined);
 	const inert = inertUses(seen.harness, uses);
 	const caveats = honoured.flatMap((f) => {
-		const support = facts.features[f];
-		return support?.honoured && support.caveat ? [{ feature: f, caveat: support.caveat }] : [];
+		const caveat = facts.features[f]?.caveat;
+		return caveat ? [{ feature: f, caveat }] : [];
 	});
 	return {
 		key,
@@ -124,18 +123,6 @@ function presentHarness(seen: SeenHarness, uses: readonly PolicyUse[]): PolicyNo
 				iconId: 'info',
 				contextValue: 'hookwarden:harnessFact',
 			})),
-			...ignored.map((f) => {
-				const support = facts.features[f];
-				const why = support && !support.honoured ? support.why : '';
-				return {
-					key: `${key}:ignores:${f}`,
-					label: `Ignores: ${FEATURE_NAMES[f]}`,
-					description: why,
-					tooltip: `${name} does not act on Hookwarden's answer for ${FEATURE_NAMES[f]}: ${why}.`,
-					iconId: 'circle-slash',
-					contextValue: 'hookwarden:harnessFact',
-				};
-			}),
 			...(unmeasured.length > 0
 				? [
 						line(

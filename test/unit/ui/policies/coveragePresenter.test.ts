@@ -57,21 +57,20 @@ describe('harness coverage', () => {
 		]);
 	});
 
-	it('marks a Stop gate inert where the harness never runs Stop, and a feature it was measured to ignore', () => {
+	it('marks a gate inert where the harness never runs its event, and calls nothing inert in an unmeasured harness', () => {
 		const uses = policyUses(
 			policyOf({
 				rules: [STOP_GATE, { id: 'sub-gate', event: 'SubagentStop', verdict: 'deny' }],
 			}),
 		);
-		// An SDK app's adapter forwards agentStop, so the gate is not inert there; the Agent Host ignores a subagent gate.
+		// An SDK app's adapter forwards agentStop (measured honoured), but the SDK has no subagent hooks.
 		expect(inertUses('copilotSdk', uses)).toEqual([
 			{
 				use: { feature: 'subagentStopGate', what: 'rule sub-gate' },
 				why: 'it never runs SubagentStop',
 			},
 		]);
-		expect(inertUses('agentHost', uses).map((i) => i.use.what)).toEqual(['rule sub-gate']);
-		// Nothing is called inert for a harness nobody measured.
+		expect(inertUses('agentHost', uses)).toEqual([]);
 		expect(inertUses('claude', uses)).toEqual([]);
 	});
 
@@ -95,28 +94,37 @@ describe('harness coverage', () => {
 			policyOf({ rules: [{ id: 'sub-gate', event: 'SubagentStop', verdict: 'deny' }] }),
 		);
 		const group = presentCoverage({
-			seen: seenHarnesses([recorded({ ...sessionStart(), harness: 'agentHost' })]),
+			seen: seenHarnesses([
+				recorded({ ...sessionStart(), harness: 'agentHost' }),
+				recorded({ ...sessionStart(), harness: 'copilotSdk' }),
+			]),
 			uses,
 		});
 		expect(group).toMatchObject({ label: 'Harnesses Seen', description: '1 with inert rules' });
-		const harness = group?.children?.[0];
-		expect(harness).toMatchObject({
+		const [agentHost, sdk] = group?.children ?? [];
+		expect(agentHost).toMatchObject({
 			label: 'VS Code Copilot harness (Agent Host)',
-			description: '1 inert here',
-			iconId: 'warning',
+			description: 'runs 12 events · honours 6',
+			iconId: 'vm',
 		});
-		const rows = harness?.children?.map((c) => `${c.label}: ${c.description}`) ?? [];
-		expect(rows[0]).toBe(
-			"rule sub-gate: inert: a subagent's own Stop is answered, but the subagent ends anyway",
-		);
+		const rows = agentHost?.children?.map((c) => `${c.label}: ${c.description}`) ?? [];
 		expect(rows).toContain('Never runs: PreCompact');
 		expect(rows.find((r) => r.startsWith('Honours:'))).toBe(
-			'Honours: deny a tool call, ask before a tool call, session-start context, subagent limit, keep the agent working at Stop',
+			'Honours: deny a tool call, ask before a tool call, session-start context, subagent limit, keep a subagent working, keep the agent working at Stop',
 		);
 		expect(rows.find((r) => r.startsWith('keep the agent working at Stop:'))).toMatch(
 			/stop_hook_active false/,
 		);
 		expect(rows).toContain('Not measured: prompt rules, subagent context');
+		expect(sdk).toMatchObject({
+			label: 'Copilot SDK app',
+			description: '1 inert here',
+			iconId: 'warning',
+		});
+		expect(sdk?.children?.[0]).toMatchObject({
+			label: 'rule sub-gate',
+			description: 'inert: it never runs SubagentStop',
+		});
 	});
 
 	it('says a harness nobody measured is not measured, and shows nothing before any event', () => {
