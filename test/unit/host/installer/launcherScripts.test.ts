@@ -328,6 +328,21 @@ describe('the curl fast path to a window', () => {
 		});
 	}
 
+	it.each([
+		[{ COPILOT_CLI: '1' }, 'copilotCli'],
+		[{ COPILOT_CLI: '1', AI_AGENT: 'github_copilot_vscode_agent' }, 'agentHost'],
+		[{ AI_AGENT: 'github_copilot_vscode_agent' }, undefined],
+	])('says which runtime ran the hook, from its environment %j', async (runnerEnv, runner) => {
+		seen = [];
+		status = 200;
+		await run(posixHookCommand('PreToolUse'), {
+			path: [toolsBin, curlBin, nodeBin],
+			env: { ...fastEnv(), ...runnerEnv },
+			stdin: PAYLOAD,
+		});
+		expect((JSON.parse(seen[0]?.body ?? '{}') as { runner?: string }).runner).toBe(runner);
+	});
+
 	it('replays the same stdin into the bridge when the window answers 503', async () => {
 		seen = [];
 		status = 503;
