@@ -95,7 +95,7 @@ export const HARNESS_FACTS: Readonly<Record<Harness, HarnessFacts | undefined>> 
 			subagentLimit: HONOURED,
 			stopGate: {
 				caveat:
-					'the session ends first, then the reason comes back as a new prompt, with stop_hook_active false each time: a gate that always blocks keeps the agent going',
+					'the session ends first, then the reason comes back as the next prompt (the next stop is marked re-entered)',
 			},
 			subagentStopGate: { caveat: 'the subagent gets the reason as a new prompt and works on' },
 		},

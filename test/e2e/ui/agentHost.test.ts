@@ -502,9 +502,9 @@ describe("VS Code's Copilot harness (Agent Host) drives Hookwarden", function ()
 			e.input.name === 'UserPromptSubmit' ? [e.input.prompt] : [],
 		);
 		assert.deepEqual(prompts, ['Finish up and stop.', GATE_REASON]);
-		// The runtime re-prompts rather than re-entering the stop: the second Stop is not marked as re-entered, so a
-		// gate that always blocks would keep the agent going (docs/decisions/agent-host.md).
-		assert.equal(stops[1]?.input.name === 'Stop' && stops[1].input.stopHookActive, false);
+		// The stop after the re-prompt is marked as re-entered, so Hookwarden's loop guard lets a gate that always
+		// blocks go the second time.
+		assert.equal(stops[1]?.input.name === 'Stop' && stops[1].input.stopHookActive, true);
 		assert.deepEqual(
 			run.turns.map((t) => t.prompt.endsWith(GATE_REASON)),
 			[false, true],
@@ -517,8 +517,9 @@ describe("VS Code's Copilot harness (Agent Host) drives Hookwarden", function ()
 		assert.ok(wb);
 		await wb.openView('Hookwarden');
 		await wb.runCommand('Hookwarden: Refresh Policies');
-		// The tree renders only the rows in sight: select the group and go to the end of the list, where it lives.
-		await wb.clickTreeRow('Harnesses Seen', { view: 'Policies' });
+		// The tree renders only the rows in sight: select a plain row (a group would fold) and go to the end of the
+		// list, where the group lives.
+		await wb.clickTreeRow('Default verdict', { view: 'Policies' });
 		await wb.page.keyboard.press('End');
 		const rows = await wb.waitForTreeRows(
 			(all) =>

@@ -87,7 +87,8 @@ describe('the Copilot CLI in VS Code’s terminal asks through the window', func
 		);
 		await wb.openView('Hookwarden');
 		const pattern = new RegExp(`touch ${file.replace('.', '\\.')}`);
-		await wb.waitForTreeRow(pattern, { view: 'Approvals', timeoutMs: 90_000 });
+		// The CLI's first start unpacks itself (several seconds; minutes on a loaded machine) before it asks.
+		await wb.waitForTreeRow(pattern, { view: 'Approvals', timeoutMs: 240_000 });
 		if (answer === 'Allow Once') {
 			await wb.moveMouseAway();
 			await wb.screenshot('cli-terminal-approval');
@@ -179,7 +180,7 @@ describe('the Copilot CLI in VS Code’s terminal asks through the window', func
 	});
 
 	it('Allow Once in the window lets the CLI run the tool', async function () {
-		this.timeout(240_000);
+		this.timeout(420_000);
 		assert.ok(model);
 		model.setScript([
 			{ tool: 'bash', args: { command: 'touch asked-allow.txt', description: 'Create the file' } },
@@ -202,7 +203,7 @@ describe('the Copilot CLI in VS Code’s terminal asks through the window', func
 	});
 
 	it('Deny in the window keeps the tool from running, and the CLI tells the model why', async function () {
-		this.timeout(240_000);
+		this.timeout(420_000);
 		assert.ok(model);
 		model.setScript([
 			{ tool: 'bash', args: { command: 'touch asked-deny.txt', description: 'Create the file' } },

@@ -1,7 +1,11 @@
 import type { SimpleCommand } from '../../reading/shell/commandLine';
 import { DECODED_CODE, interpreterReadsStdin } from '../../reading/shell/interpreterCode';
 import { isDecoder } from '../../reading/shell/fedScripts';
-import { POSIX_SHELLS, POWERSHELLS, readsScriptFromStdin } from '../../reading/shell/embeddedScripts';
+import {
+	POSIX_SHELLS,
+	POWERSHELLS,
+	readsScriptFromStdin,
+} from '../../reading/shell/embeddedScripts';
 import { parsePowerShellArguments } from '../../reading/shell/powershellArguments';
 import { powerShellCmdlet } from '../../reading/shell/powershellCmdlets';
 import { programName } from '../../reading/shell/programName';

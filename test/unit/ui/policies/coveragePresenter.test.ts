@@ -113,7 +113,7 @@ describe('harness coverage', () => {
 			'Honours: deny a tool call, ask before a tool call, session-start context, subagent limit, keep a subagent working, keep the agent working at Stop',
 		);
 		expect(rows.find((r) => r.startsWith('keep the agent working at Stop:'))).toMatch(
-			/stop_hook_active false/,
+			/comes back as the next prompt/,
 		);
 		expect(rows).toContain('Not measured: prompt rules, subagent context');
 		expect(sdk).toMatchObject({
