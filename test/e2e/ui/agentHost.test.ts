@@ -366,6 +366,7 @@ describe("VS Code's Copilot harness (Agent Host) drives Hookwarden", function ()
 			'PermissionRequest',
 			'PostToolUse',
 			'PostToolUseFailure',
+			'Notification',
 			'Stop',
 			'SessionEnd',
 		]) {
