@@ -45,6 +45,8 @@ const bridgeOptions = {
 		'bridge-main': 'src/bridge/main.ts',
 		'bridge-shell': 'src/node/shell/shellGrammars.ts',
 		'bridge-regex': 'src/node/regex/re2Bundle.ts',
+		// OpenTelemetry: loaded only when decisions are exported (see docs/decisions/otel-export.md).
+		'otel-export': 'src/node/telemetry/otelExportBundle.ts',
 	},
 	outdir: 'dist',
 	plugins: [regexEngineApart()],

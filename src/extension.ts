@@ -13,11 +13,17 @@ import { createHookwardenApi } from './host/hookwardenApi';
 import { startInstaller } from './host/installer/startInstaller';
 import { createLog } from './host/log';
 import { PauseState } from './host/pauseState';
+import { MachinePolicyService } from './host/machinePolicy/machinePolicyService';
+import { productionMachinePolicy } from './node/settings/machinePolicy';
 import { PolicyConfig } from './host/policyConfig';
+import { DecisionExportService } from './host/telemetry/decisionExportService';
 import { TrustRecordService } from './host/trustRecordService';
 import { WindowEndpointService } from './host/windowEndpointService';
+import { COMMANDS } from './host/commandIds';
 import { INSTALL_PROMPTS } from './ui/prompts/installPrompts';
 import { createSurfaces } from './ui/surfaces';
+import { openWalkthroughOnFirstStart } from './ui/walkthrough';
+import { ReadableDocuments } from './ui/webviews/readableDocuments';
 
 export async function activate(context: vscode.ExtensionContext): Promise<HookwardenApi> {
 	const log = createLog();
@@ -44,11 +50,14 @@ async function wire(
 		'settings.json',
 	);
 
-	// Policy, pause and the audit log.
-	const config = new PolicyConfig(userSettingsFile, log);
+	// The administrator's machine policy, then policy, pause and the audit log.
+	const machinePolicy = new MachinePolicyService(productionMachinePolicy(), log, (message) => {
+		void vscode.window.showWarningMessage(message);
+	});
+	const config = new PolicyConfig(userSettingsFile, log, machinePolicy);
 	const pause = new PauseState(log);
-	const audit = AuditLogService.create(context, log);
-	[config, pause, audit].forEach(own);
+	const audit = AuditLogService.create(context, log, () => machinePolicy.layer());
+	[machinePolicy, config, pause, audit].forEach(own);
 
 	// The decision engine: the same core decider the headless bridge runs.
 	const engine = createDecisionEngine({
@@ -63,6 +72,17 @@ async function wire(
 	});
 	own(engine);
 	own(watchSettingsProviders(engine.chain, config, log));
+	// Decisions to the team's OpenTelemetry collector, when one is configured: shipped from the audit logs.
+	own(
+		new DecisionExportService({
+			config,
+			logFiles: () => audit.files(),
+			sessions: engine.sessions,
+			bundleFolder: __dirname,
+			log,
+			version: (context.extension.packageJSON as { version: string }).version,
+		}),
+	);
 	// The newest events come back from the log after a reload; restoring fires nothing, so nothing is appended twice.
 	audit.restoreInto(engine.sessions);
 	audit.start();
@@ -85,17 +105,39 @@ async function wire(
 	const running = startInstaller(context, userSettingsFile, log, INSTALL_PROMPTS);
 	own(running.disposable);
 
-	// What a person sees and answers, and the audit commands.
+	// What a person sees and answers, and the audit commands; documents render in webviews, whose links may run only
+	// the commands listed here.
 	const contextKeys = new ContextKeySetter();
-	own(createSurfaces({ engine, running, pause, config, userSettingsFile, log, contextKeys }));
+	const documents = new ReadableDocuments(context.extensionUri, [
+		COMMANDS.openAuditLogSource,
+		COMMANDS.showActivity,
+	]);
+	own(documents);
+	own(
+		createSurfaces({
+			engine,
+			running,
+			pause,
+			config,
+			userSettingsFile,
+			log,
+			contextKeys,
+			extensionUri: context.extensionUri,
+			documents,
+			auditRecords: () => audit.readAll(),
+		}),
+	);
 	own(
 		registerAuditCommands({
 			audit,
 			policyInput: engine.policyProvider,
 			policyFor: (folder) => config.policyFor(folder),
 			log,
+			documents,
 		}),
 	);
+
+	void openWalkthroughOnFirstStart(context.globalState, log);
 
 	// The API other extensions register providers through.
 	const { api, disposable } = createHookwardenApi(engine.chain, engine.sessions, log);

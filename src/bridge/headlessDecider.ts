@@ -23,6 +23,9 @@ import { HeadlessSessions } from '../node/sessions/headlessSessions';
 import type { SessionLedger } from '../node/sessions/sessionLedger';
 import { registerExternalProviders } from '../node/providers/externalProviders';
 import { loadSettingsLayers } from '../node/settings/loadSettingsLayers';
+import type { MachinePolicyReading } from '../node/settings/machinePolicy';
+import type { ExportSettings } from '../core/telemetry/exportSettings';
+import { readExportSettings } from '../core/telemetry/exportSettings';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
 
 /** What the headless bridge needs from its process: whose it is, how to read shell lines, and where state lives. */
@@ -41,6 +44,10 @@ export interface HeadlessEnvironment {
 	 * the policy; called only for a workspace that has Hookwarden settings.
 	 */
 	readonly recordedTrust: () => readonly string[];
+	/** The administrator's machine policy, read once per process; absent in tests that do not need one. */
+	readonly machinePolicy?: () => MachinePolicyReading;
+	/** Told after each decision is appended to a log, with that folder's settings (the bridge ships it later). */
+	readonly onAppended?: (log: string, settings: HeadlessSettings) => void;
 }
 
 /** The policy and audit settings of one workspace folder, read from its settings files. */
@@ -49,6 +56,8 @@ export interface HeadlessSettings {
 	readonly audit: AuditSettings;
 	/** The `hookwarden.providers` that may run here. */
 	readonly providers: readonly ProviderConfig[];
+	/** Where decisions are exported (`hookwarden.otel.*`), before the environment's variables are added. */
+	readonly exportSettings: ExportSettings;
 }
 
 // A Stop summary reads this much history of its session; sessions longer than that are summarised from their tail.
@@ -64,6 +73,7 @@ export function loadHeadlessSettings(
 		environment.env,
 		environment.home,
 		environment.recordedTrust,
+		environment.machinePolicy?.(),
 	);
 	for (const problem of fileProblems) {
 		environment.warn(`settings file ${problem.file}: ${problem.message}`);
@@ -78,7 +88,12 @@ export function loadHeadlessSettings(
 	for (const problem of [...problems, ...policy.problems, ...providers.problems]) {
 		environment.warn(describeSettingProblem(problem));
 	}
-	return { policy, audit: readAuditSettings(layers), providers: providers.providers };
+	return {
+		policy,
+		audit: readAuditSettings(layers),
+		providers: providers.providers,
+		exportSettings: readExportSettings(layers),
+	};
 }
 
 /** The policy provider of a bridge process, for the decider and for `--explain`/`--replay`. */
@@ -165,9 +180,11 @@ function headlessAuditLog(
 	};
 	const audit: AuditPort = {
 		appendEvent: (entry) => {
-			const target = logFor(entry.recorded.workspaceFolder);
+			const folder = entry.recorded.workspaceFolder ?? workspaceFolderFor(undefined);
+			const target = logFor(folder);
 			if (target) {
 				fileAuditPort(target, 'headless', environment.warn).appendEvent(entry);
+				environment.onAppended?.(target.file, settingsFor(folder));
 			}
 		},
 		appendSummary: (summary, context) => {

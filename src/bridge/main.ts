@@ -7,6 +7,7 @@
  *                                              show one logged event: who decided, and how today's policy reads it
  *   node dist/bridge.js --replay <audit.jsonl> [--session ID] [--fail-on tighten|loosen|any]
  *                                              replay logged events through today's policies (for CI)
+ *   node dist/bridge.js --install-policy-hook  (as root) install the Copilot policy.d hook for every user
  *
  * Constraints, in order of importance:
  *   1. stdout carries exactly one JSON document and nothing else; every diagnostic goes to stderr, one line each.
@@ -28,18 +29,22 @@ import { join } from 'node:path';
 import type { HookCall } from '../core/pipeline/hookCall';
 import { explainCommandLine } from '../core/policy/explainCommandLine';
 import { parseHookEventName } from '../core/events/hookEventName';
+import { resolveExportTarget } from '../core/telemetry/exportSettings';
 import { builtOnFirstUse } from '../core/util/builtOnFirstUse';
 import { bridgeGlobalStorage } from '../node/audit/auditLogLocation';
 import { openRuntimeFolder } from '../node/runtime/runtimeFolder';
 import { ensureSecret, readSecret } from '../node/runtime/secret';
 import { SessionLedger } from '../node/sessions/sessionLedger';
+import { shipInBackground } from '../node/telemetry/shipInBackground';
+import { productionMachinePolicy, readMachinePolicy } from '../node/settings/machinePolicy';
 import { readTrustedFolders } from '../node/settings/trustRecord';
 import { AnalysisCache } from '../node/shell/analysisCache';
 import { createShellAnalysis } from '../node/shell/shellAnalysis';
 import { askWindow } from './askWindow';
 import { explainEventCommand, replayCommand } from './auditLogCommands';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
-import type { HeadlessEnvironment } from './headlessDecider';
+import { policyHookCommand } from './policyHookCommand';
+import type { HeadlessEnvironment, HeadlessSettings } from './headlessDecider';
 import { headlessDecider, headlessPolicyProvider, loadHeadlessSettings } from './headlessDecider';
 import { readHookInput } from './readHookInput';
 import type { Handover } from './windowFirst';
@@ -48,11 +53,15 @@ import { writeOutput } from './writeOutput';
 const USAGE = `Usage: hookwarden-bridge <EventName>            (hook payload on stdin)
        hookwarden-bridge --explain '<command line>' [--powershell]
        hookwarden-bridge --explain --event <id> <audit.jsonl>
-       hookwarden-bridge --replay <audit.jsonl> [--session ID] [--fail-on tighten|loosen|any]`;
+       hookwarden-bridge --replay <audit.jsonl> [--session ID] [--fail-on tighten|loosen|any]
+       hookwarden-bridge --install-policy-hook | --uninstall-policy-hook   (as root: the Copilot policy.d hook)`;
 
 function warn(line: string): void {
 	writeOutput(2, `hookwarden: ${line}\n`);
 }
+
+// The log this process appended its decision to, with that folder's settings: shipped after the answer is out.
+let appended: { readonly log: string; readonly settings: HeadlessSettings } | undefined;
 
 // Checked once per process, however many steps need it. Without a trustworthy runtime folder the bridge still
 // decides; it just finds no window, caches no shell readings and remembers no subagents between calls.
@@ -92,6 +101,11 @@ const environment = builtOnFirstUse((): HeadlessEnvironment => {
 		cwd: process.cwd(),
 		warn,
 		recordedTrust,
+		// Always the platform's fixed location: nothing in the environment can move it (see machinePolicy.ts).
+		machinePolicy: builtOnFirstUse(() => readMachinePolicy(productionMachinePolicy())),
+		onAppended: (log, settings) => {
+			appended = { log, settings };
+		},
 		ledger: new SessionLedger(runtime && join(runtime, 'sessions')),
 		analyzeShell: createShellAnalysis({
 			bundleFolder: __dirname,
@@ -162,6 +176,7 @@ async function decideEvent(eventArg: string | undefined, handover?: Handover): P
 		payload: input.payload,
 		cwd: input.request.cwd,
 		...(input.request.runner !== undefined && { runner: input.request.runner }),
+		...(input.request.traceparent !== undefined && { traceparent: input.request.traceparent }),
 	};
 	const answer = await decider().decide(call);
 	if (answer.problem !== undefined) {
@@ -176,6 +191,23 @@ async function decideEvent(eventArg: string | undefined, handover?: Handover): P
 		}
 	}
 	print(answer.output);
+	shipAfterAnswer();
+}
+
+/**
+ * With export on, starts the detached shipper for the log this decision went to (the answer is already printed).
+ * With export off this reads a few environment variables and nothing else.
+ */
+function shipAfterAnswer(): void {
+	const target = appended && resolveExportTarget(appended.settings.exportSettings, process.env);
+	if (!appended || !target) {
+		return;
+	}
+	try {
+		shipInBackground(__dirname, appended.log, target);
+	} catch (error) {
+		warn(`could not start exporting decisions: ${(error as Error).message}`);
+	}
 }
 
 async function explain(args: readonly string[]): Promise<number> {
@@ -213,6 +245,9 @@ async function main(argv: readonly string[], handover?: Handover): Promise<numbe
 	}
 	if (first === '--replay') {
 		return replayCommand(rest, environment(), output);
+	}
+	if (first === '--install-policy-hook' || first === '--uninstall-policy-hook') {
+		return policyHookCommand(first === '--uninstall-policy-hook', output);
 	}
 	if (first?.startsWith('--')) {
 		writeOutput(2, `hookwarden: unknown option ${first}\n${USAGE}\n`);

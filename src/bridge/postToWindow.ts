@@ -32,6 +32,8 @@ export interface WindowRequest {
 	readonly cwd: string;
 	/** Who ran the hook, from the process's environment (see harness.ts). */
 	readonly runner?: RunnerHint;
+	/** The hook process's `TRACEPARENT`, passed on so the decision's span joins the caller's trace. */
+	readonly traceparent?: string;
 }
 
 /** How long to wait for a window to accept the connection; once connected, the answer may take as long as an approval. */

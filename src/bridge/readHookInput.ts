@@ -39,6 +39,7 @@ export function readHookInput(hintArg: string | undefined): HookInput {
 			? (payload as { cwd: string }).cwd
 			: process.cwd();
 	const runner = runnerHintOf(process.env);
+	const traceparent = process.env.TRACEPARENT;
 	return {
 		kind: 'read',
 		payload,
@@ -47,6 +48,7 @@ export function readHookInput(hintArg: string | undefined): HookInput {
 			payload,
 			cwd,
 			...(runner !== undefined && { runner }),
+			...(traceparent !== undefined && traceparent.length <= 256 && { traceparent }),
 		},
 	};
 }

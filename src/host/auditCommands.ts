@@ -7,15 +7,15 @@ import { filterAudit, toCsv, toJsonl } from '../core/audit/exportAudit';
 import { parseTimeRange } from '../core/audit/parseTimeRange';
 import type { PolicyInputBuilder } from '../core/audit/policyReplayEvaluator';
 import { policyReplayEvaluator } from '../core/audit/policyReplayEvaluator';
+import { renderAuditMarkdown } from '../core/audit/renderAuditMarkdown';
 import { renderReplayMarkdown } from '../core/audit/renderReplay';
 import { replaySession } from '../core/audit/replaySession';
 import type { CompiledPolicy } from '../core/policy/compilePolicy';
+import { LOCAL_TIME } from '../core/util/timeFormat';
 import type { AuditLogService } from './auditLogService';
 import { auditLogExists } from './auditLogService';
 import { COMMANDS } from './commandIds';
-
-/** The scheme of the read-only replay documents. */
-export const REPLAY_SCHEME = 'hookwarden-replay';
+import type { ReadableDocumentPort } from './documentPort';
 
 /** What the audit commands work with: the log, and the policy engine as it is now (for replays). */
 export interface AuditCommandServices {
@@ -23,27 +23,30 @@ export interface AuditCommandServices {
 	readonly policyInput: PolicyInputBuilder;
 	readonly policyFor: (workspaceFolder: string | undefined) => CompiledPolicy;
 	readonly log: vscode.LogOutputChannel;
+	/** Where documents for people are shown, rendered. */
+	readonly documents: ReadableDocumentPort;
 }
 
 /**
- * Registers *Open Audit Log*, *Export Audit Log…* and *Replay Session Against Current Policies*, and the read-only
- * document provider replays render into. The replay command takes a session id (or a tree node with `sessionId`) from
- * a view, or asks for one.
+ * Registers *Open Audit Log* (rendered, local times; *Open Audit Log as JSONL* opens the lines as stored), *Export
+ * Audit Log…* (JSONL, CSV, or a readable Markdown report) and *Replay Session Against Current Policies* (rendered).
+ * The replay command takes a session id (or a tree node with `sessionId`) from a view, or asks for one.
  */
 export function registerAuditCommands(services: AuditCommandServices): vscode.Disposable {
-	const replays = new ReplayDocuments();
 	return vscode.Disposable.from(
-		replays,
-		vscode.workspace.registerTextDocumentContentProvider(REPLAY_SCHEME, replays),
 		vscode.commands.registerCommand(COMMANDS.openAuditLog, () => openAuditLog(services)),
+		vscode.commands.registerCommand(COMMANDS.openAuditLogSource, () =>
+			openAuditLogSource(services),
+		),
 		vscode.commands.registerCommand(COMMANDS.exportAuditLog, () => exportAuditLog(services)),
 		vscode.commands.registerCommand(COMMANDS.replaySession, (target?: unknown) =>
-			replay(services, replays, sessionIdOfArgument(target)),
+			replay(services, sessionIdOfArgument(target)),
 		),
 	);
 }
 
-async function openAuditLog({ audit }: AuditCommandServices): Promise<void> {
+/** Shows the audit log as a person reads it: sessions by first prompt, events as tables, local times. */
+function openAuditLog({ audit, documents }: AuditCommandServices): void {
 	const files = audit.files().filter(auditLogExists);
 	if (files.length === 0) {
 		void vscode.window.showInformationMessage(
@@ -51,8 +54,25 @@ async function openAuditLog({ audit }: AuditCommandServices): Promise<void> {
 		);
 		return;
 	}
+	documents.show({
+		key: 'audit-log',
+		title: 'Hookwarden Audit Log',
+		markdown: renderAuditMarkdown(
+			audit.readAll(),
+			{
+				title: 'Audit log',
+				files,
+				rawLink: `[Open the log as stored (JSONL, UTC times)](command:${COMMANDS.openAuditLogSource})`,
+			},
+			LOCAL_TIME,
+		),
+	});
+}
+
+async function openAuditLogSource({ audit }: AuditCommandServices): Promise<void> {
+	const files = audit.files().filter(auditLogExists);
 	const file =
-		files.length === 1
+		files.length <= 1
 			? files[0]
 			: await vscode.window.showQuickPick(files, { placeHolder: 'Which audit log?' });
 	if (file) {
@@ -60,11 +80,16 @@ async function openAuditLog({ audit }: AuditCommandServices): Promise<void> {
 	}
 }
 
-async function exportAuditLog({ audit, log }: AuditCommandServices): Promise<void> {
+async function exportAuditLog({ audit, log, documents }: AuditCommandServices): Promise<void> {
 	const format = await vscode.window.showQuickPick(
 		[
 			{ label: 'JSONL', description: 'one JSON object per line, as the log holds it', id: 'jsonl' },
 			{ label: 'CSV', description: 'for spreadsheets', id: 'csv' },
+			{
+				label: 'Readable report',
+				description: 'Markdown: sessions and their events in tables, local times',
+				id: 'md',
+			},
 		] as const,
 		{ placeHolder: 'Export the audit log as' },
 	);
@@ -83,7 +108,12 @@ async function exportAuditLog({ audit, log }: AuditCommandServices): Promise<voi
 	}
 	const target = await vscode.window.showSaveDialog({
 		saveLabel: 'Export',
-		filters: format.id === 'csv' ? { CSV: ['csv'] } : { 'JSON Lines': ['jsonl'] },
+		filters:
+			format.id === 'csv'
+				? { CSV: ['csv'] }
+				: format.id === 'md'
+					? { Markdown: ['md'] }
+					: { 'JSON Lines': ['jsonl'] },
 		defaultUri: vscode.Uri.file(
 			`${vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? ''}/hookwarden-audit.${format.id}`,
 		),
@@ -91,12 +121,24 @@ async function exportAuditLog({ audit, log }: AuditCommandServices): Promise<voi
 	if (!target) {
 		return;
 	}
-	const text = format.id === 'csv' ? toCsv(chosen) : toJsonl(chosen);
+	const readable = () =>
+		renderAuditMarkdown(
+			chosen,
+			{ title: 'Hookwarden audit report', files: audit.files().filter(auditLogExists) },
+			LOCAL_TIME,
+		);
+	const text =
+		format.id === 'csv' ? toCsv(chosen) : format.id === 'md' ? readable() : toJsonl(chosen);
 	await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
 	log.info(`exported ${chosen.length} audit lines to ${target.fsPath}`);
-	void vscode.window.showInformationMessage(
+	const open = format.id === 'md' ? 'Open Report' : undefined;
+	const picked = await vscode.window.showInformationMessage(
 		`Exported ${chosen.length} audit line${chosen.length === 1 ? '' : 's'}.`,
+		...(open ? [open] : []),
 	);
+	if (picked === open && open) {
+		documents.show({ key: `export:${target.toString()}`, title: 'Audit Report', markdown: text });
+	}
 }
 
 async function pickFilter(records: readonly AuditRecord[]): Promise<AuditFilter | undefined> {
@@ -162,7 +204,6 @@ async function pickSession(records: readonly AuditRecord[]): Promise<string | un
 
 async function replay(
 	services: AuditCommandServices,
-	documents: ReplayDocuments,
 	requested: string | undefined,
 ): Promise<void> {
 	const records = services.audit.readAll();
@@ -187,11 +228,13 @@ async function replay(
 		log: services.audit.files().join(', '),
 		session,
 		policies: 'the current settings of this window',
+		time: LOCAL_TIME,
 	});
-	const uri = documents.put(`Replay ${session.slice(0, 8)}.md`, markdown);
-	const document = await vscode.workspace.openTextDocument(uri);
-	await vscode.languages.setTextDocumentLanguage(document, 'markdown');
-	await vscode.window.showTextDocument(document, { preview: false });
+	services.documents.show({
+		key: `replay:${session}`,
+		title: `Replay ${session.slice(0, 8)}`,
+		markdown,
+	});
 }
 
 function sessionIdOfArgument(target: unknown): string | undefined {
@@ -200,26 +243,4 @@ function sessionIdOfArgument(target: unknown): string | undefined {
 	}
 	const id = (target as { sessionId?: unknown } | null | undefined)?.sessionId;
 	return typeof id === 'string' ? id : undefined;
-}
-
-/** Replay reports as read-only documents: the content lives here, keyed by the document's path. */
-class ReplayDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-	private readonly contents = new Map<string, string>();
-	private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-	readonly onDidChange = this.changed.event;
-
-	put(name: string, content: string): vscode.Uri {
-		const uri = vscode.Uri.from({ scheme: REPLAY_SCHEME, path: `/${name}` });
-		this.contents.set(uri.path, content);
-		this.changed.fire(uri);
-		return uri;
-	}
-
-	provideTextDocumentContent(uri: vscode.Uri): string {
-		return this.contents.get(uri.path) ?? '';
-	}
-
-	dispose(): void {
-		this.changed.dispose();
-	}
 }

@@ -16,6 +16,7 @@ import { recordedEventOf } from '../core/audit/parseAuditLine';
 import type { SessionSummary } from '../core/audit/sessionSummary';
 import type { AuditEntry } from '../core/audit/toAuditRecord';
 import { toAuditRecord, toAuditSummaryRecord } from '../core/audit/toAuditRecord';
+import type { SettingsLayer } from '../core/settings/settingsLayer';
 import { SETTINGS_SECTION } from '../core/settings/settingsSchema';
 import type { RecordedEvent } from '../core/sessions/recordedEvent';
 import type { SessionTracker } from '../core/sessions/sessionTracker';
@@ -42,6 +43,7 @@ export class AuditLogService implements AuditPort, vscode.Disposable {
 	constructor(
 		private readonly storage: { readonly workspace?: string; readonly global: string },
 		private readonly log: vscode.LogOutputChannel,
+		private readonly machineLayer: () => SettingsLayer | undefined = () => undefined,
 	) {
 		this.subscriptions.push(
 			vscode.workspace.onDidChangeConfiguration((change) => {
@@ -58,13 +60,18 @@ export class AuditLogService implements AuditPort, vscode.Disposable {
 	}
 
 	/** Builds the service from the extension's storage folders. */
-	static create(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): AuditLogService {
+	static create(
+		context: vscode.ExtensionContext,
+		log: vscode.LogOutputChannel,
+		machineLayer?: () => SettingsLayer | undefined,
+	): AuditLogService {
 		return new AuditLogService(
 			{
 				...(context.storageUri && { workspace: context.storageUri.fsPath }),
 				global: context.globalStorageUri.fsPath,
 			},
 			log,
+			machineLayer,
 		);
 	}
 
@@ -84,7 +91,12 @@ export class AuditLogService implements AuditPort, vscode.Disposable {
 		const values = Object.fromEntries(
 			Object.keys(AUDIT_SETTINGS).map((key) => [key, configuration.get(key)]),
 		);
-		return readAuditSettings([{ source: { kind: 'userSettings' }, values }]);
+		// The machine policy's audit settings, when it sets any, win over every scope.
+		const machine = this.machineLayer();
+		return readAuditSettings([
+			{ source: { kind: 'userSettings' }, values },
+			...(machine ? [machine] : []),
+		]);
 	}
 
 	/** The log file of a workspace folder, with its rotation settings. */

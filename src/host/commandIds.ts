@@ -18,6 +18,9 @@ export const COMMANDS = {
 	alwaysAllow: 'hookwarden.alwaysAllow',
 	deny: 'hookwarden.deny',
 	denyWithReason: 'hookwarden.denyWithReason',
+	addException: 'hookwarden.addException',
+	/** Offers every answer but *Allow Once* and *Deny* that can work for the approval. */
+	moreAnswers: 'hookwarden.moreAnswers',
 
 	// ---------------------------------------------------------------- pause
 	pause: 'hookwarden.pause',
@@ -27,14 +30,26 @@ export const COMMANDS = {
 	clearEvents: 'hookwarden.clearEvents',
 	filterEvents: 'hookwarden.filterEvents',
 	clearEventFilter: 'hookwarden.clearEventFilter',
+	/** Shows one event's details, rendered; the tree passes the event's sequence number. */
+	openEvent: 'hookwarden.openEvent',
 
 	// ---------------------------------------------------------------- policies
 	refreshPolicies: 'hookwarden.refreshPolicies',
 	revealRule: 'hookwarden.revealRule',
 	openRulesSettings: 'hookwarden.openRulesSettings',
+	/** Ends a session grant, or removes an *Always Allow* rule or an exception, from the Policies view. */
+	revoke: 'hookwarden.revoke',
+
+	// ---------------------------------------------------------------- reading
+	/** Asks for a command line and shows what the policy reads in it, as `--explain` does. */
+	explainCommand: 'hookwarden.explainCommand',
+	/** The picture of the day: decisions over time, top rules and tools, asks, time waiting for people. */
+	showActivity: 'hookwarden.showActivity',
 
 	// ---------------------------------------------------------------- audit log
 	openAuditLog: 'hookwarden.openAuditLog',
+	/** The audit log's JSONL file in an editor, as stored. */
+	openAuditLogSource: 'hookwarden.openAuditLogSource',
 	exportAuditLog: 'hookwarden.exportAuditLog',
 	replaySession: 'hookwarden.replaySession',
 } as const;

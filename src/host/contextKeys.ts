@@ -14,6 +14,10 @@ export interface ContextKeys {
 	'hookwarden.hasEvents': boolean;
 	/** A verdict or event-kind filter hides some events. */
 	'hookwarden.eventsFiltered': boolean;
+	/** The policy in force has rules of its own (the walkthrough ticks its step). */
+	'hookwarden.hasRules': boolean;
+	/** A person answered an approval in this window (the walkthrough ticks its step). */
+	'hookwarden.answeredApproval': boolean;
 }
 
 /** Sets Hookwarden's context keys, skipping writes that would not change anything. */

@@ -110,7 +110,7 @@ export class HookServer {
 		if (body === undefined) {
 			return this.refuse(response, 'badRequest', `request body over ${MAX_BODY_BYTES} bytes`);
 		}
-		const call = readCall(body, request.url);
+		const call = readCall(body, request.url, headerOf(request, 'traceparent', TRACEPARENT_HEADER));
 		if (typeof call === 'string') {
 			return this.refuse(response, 'badRequest', call);
 		}
@@ -163,7 +163,11 @@ export class HookServer {
 }
 
 /** The hook call in a request body, or why the body is not one. */
-function readCall(body: string, url: string): Omit<HookCall, 'signal'> | string {
+function readCall(
+	body: string,
+	url: string,
+	traceparentHeader: string | undefined,
+): Omit<HookCall, 'signal'> | string {
 	let json: unknown;
 	try {
 		json = JSON.parse(body);
@@ -181,12 +185,23 @@ function readCall(body: string, url: string): Omit<HookCall, 'signal'> | string 
 		payload: parsed.data.payload,
 		...(parsed.data.cwd !== undefined && { cwd: parsed.data.cwd }),
 		...(parsed.data.runner !== undefined && { runner: parsed.data.runner }),
+		// The node bridge sends it in the body; the sh fast path as the standard header.
+		...((parsed.data.traceparent ?? traceparentHeader) !== undefined && {
+			traceparent: parsed.data.traceparent ?? traceparentHeader,
+		}),
 	};
 }
 
-function headerOf(request: http.IncomingMessage, name: string): string | undefined {
+// A W3C traceparent header value, as the sh fast path forwards TRACEPARENT.
+const TRACEPARENT_HEADER = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+function headerOf(
+	request: http.IncomingMessage,
+	name: string,
+	shape = /^[A-Za-z0-9_-]{16,128}$/,
+): string | undefined {
 	const value = request.headers[name];
-	return typeof value === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : undefined;
+	return typeof value === 'string' && shape.test(value) ? value : undefined;
 }
 
 function readBody(request: http.IncomingMessage): Promise<string | undefined> {

@@ -9,11 +9,21 @@ import type { SettingsLayer } from '../core/settings/settingsLayer';
 import { describeSettingProblem, readPolicySettings } from '../core/settings/readPolicySettings';
 import { POLICY_SETTINGS, SETTINGS_SECTION } from '../core/settings/settingsSchema';
 import type { RuleSource } from '../core/provider/decision';
+import type { MachinePolicyReading } from '../node/settings/machinePolicy';
+
+/** The administrator's machine policy, as PolicyConfig needs it: the layer in force and when it changes. */
+export interface MachinePolicySource {
+	layer(): SettingsLayer | undefined;
+	/** What the last read found, for the views: read, absent, or ignored and why. */
+	reading(): MachinePolicyReading;
+	readonly onDidChange: vscode.Event<void>;
+}
 
 /**
  * The policy in force for each workspace folder, read from VS Code's configuration scope by scope (user, workspace,
  * folder) so every rule keeps its provenance. In an untrusted workspace the workspace and folder layers are
- * tighten-only (see readPolicySettings): a cloned repository can tighten the policy but never loosen it.
+ * tighten-only (see readPolicySettings): a cloned repository can tighten the policy but never loosen it. The machine
+ * policy, when there is one, is the last and strongest layer: what it sets, no scope can loosen.
  */
 export class PolicyConfig implements vscode.Disposable {
 	private readonly cache = new Map<string, CompiledPolicy>();
@@ -26,6 +36,7 @@ export class PolicyConfig implements vscode.Disposable {
 	constructor(
 		private readonly userSettingsFile: string,
 		private readonly log: vscode.LogOutputChannel,
+		private readonly machine?: MachinePolicySource,
 	) {
 		const invalidate = () => {
 			this.cache.clear();
@@ -38,6 +49,7 @@ export class PolicyConfig implements vscode.Disposable {
 			),
 			vscode.workspace.onDidChangeWorkspaceFolders(invalidate),
 			vscode.workspace.onDidGrantWorkspaceTrust(invalidate),
+			...(machine ? [machine.onDidChange(invalidate)] : []),
 		];
 	}
 
@@ -50,6 +62,11 @@ export class PolicyConfig implements vscode.Disposable {
 			this.cache.set(key, policy);
 		}
 		return policy;
+	}
+
+	/** The machine policy as last read, or `undefined` in a window built without one. */
+	machinePolicy(): MachinePolicyReading | undefined {
+		return this.machine?.reading();
 	}
 
 	/** Every problem in the current settings, for the *Policies* view and diagnostics. */
@@ -114,10 +131,12 @@ export class PolicyConfig implements vscode.Disposable {
 			}
 		}
 		const untrusted = !vscode.workspace.isTrusted;
-		return (['user', 'workspace', 'folder'] as const).map((scope) => ({
+		const layers: SettingsLayer[] = (['user', 'workspace', 'folder'] as const).map((scope) => ({
 			source: sources[scope],
 			values: values[scope],
 			...(untrusted && scope !== 'user' && { tightenOnly: true }),
 		}));
+		const machine = this.machine?.layer();
+		return machine ? [...layers, machine] : layers;
 	}
 }

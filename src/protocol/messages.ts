@@ -23,6 +23,8 @@ export const hookRequestSchema = z.object({
 	payload: z.unknown(),
 	/** The hook process's working directory, used when the payload has no `cwd`. */
 	cwd: z.optional(z.string().check(z.maxLength(4096))),
+	/** The hook process's W3C `TRACEPARENT`, so the decision's exported span joins the caller's trace. */
+	traceparent: z.optional(z.string().check(z.maxLength(256))),
 	/** Which client sent it, for the audit log and diagnostics. */
 	client: z._default(z.enum(['node', 'sh']), 'sh'),
 	/** What the hook process's environment said about the runtime that ran it (a label: it never changes a verdict). */

@@ -1,15 +1,19 @@
 import * as vscode from 'vscode';
 
+import type { AuditRecord } from '../core/audit/auditRecord';
 import type { ContextKeySetter } from '../host/contextKeys';
+import type { ReadableDocumentPort } from '../host/documentPort';
 import type { DecisionEngine } from '../host/engine/decisionEngine';
 import type { RunningInstaller } from '../host/installer/startInstaller';
 import type { PauseState } from '../host/pauseState';
 import type { PolicyConfig } from '../host/policyConfig';
 import { ApprovalService } from './approvals/approvalService';
 import { registerInstallerCommands } from './installer/installerCommands';
-import { revealProvenance } from './policies/policiesInput';
+import { policyFindings } from '../host/engine/policyFindings';
 import { createStatusBarController } from './statusBar/statusBarController';
+import { registerReadingCommands } from './readingCommands';
 import { registerViewCommands } from './viewCommands';
+import { registerLockedSettingsEditor } from './settingsLock/lockedSettingsEditor';
 import { createViews } from './views';
 
 /** What the person-facing surfaces are built on. */
@@ -21,6 +25,11 @@ export interface SurfaceSources {
 	readonly userSettingsFile: string;
 	readonly log: vscode.LogOutputChannel;
 	readonly contextKeys: ContextKeySetter;
+	readonly extensionUri: vscode.Uri;
+	/** Where documents for people are shown, rendered. */
+	readonly documents: ReadableDocumentPort;
+	/** Every line of the audit log, for the picture of the day. */
+	readonly auditRecords: () => readonly AuditRecord[];
 }
 
 /** Everything a person sees and answers: approval prompts, the three views, the status bar, and their commands. */
@@ -30,12 +39,14 @@ export function createSurfaces(sources: SurfaceSources): vscode.Disposable {
 		approvals: engine.approvals,
 		log,
 		subCommands: (line, dialect) => subCommandsOf(engine, line, dialect),
-		revealRule: (askedBy) => revealProvenance(askedBy, userSettingsFile),
+		findings: policyFindings(engine.policyProvider, (folder) => config.policyFor(folder)),
+		onPersonAnswered: () => contextKeys.set('hookwarden.answeredApproval', true),
 	});
 	const views = createViews({
 		approvals,
 		sessions: engine.sessions,
 		providers: () => engine.chain.providerStates(),
+		grants: engine.grants,
 		pause,
 		config,
 		userSettingsFile,
@@ -59,8 +70,21 @@ export function createSurfaces(sources: SurfaceSources): vscode.Disposable {
 			policies: views.policies,
 			pause,
 			contextKeys,
+			grants: engine.grants,
+			log,
 		}),
 		registerInstallerCommands(installer, diagnostics),
+		registerLockedSettingsEditor(config),
+		registerReadingCommands({
+			extensionUri: sources.extensionUri,
+			documents: sources.documents,
+			events: views.events,
+			engine,
+			sessions: engine.sessions,
+			approvals,
+			config,
+			auditRecords: sources.auditRecords,
+		}),
 	);
 }
 

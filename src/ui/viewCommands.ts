@@ -1,15 +1,20 @@
 import * as vscode from 'vscode';
 
 import type { PendingApproval } from '../core/approvals/pendingApproval';
+import type { SessionGrants } from '../core/approvals/sessionGrants';
+import { removeSettingEntry } from '../host/settingsEntries';
+import type { PolicyNodeView } from './policies/groups/policyNode';
 import type { EventsTreeProvider } from './events/eventsTreeProvider';
 import type { PoliciesTreeProvider } from './policies/policiesTreeProvider';
-import type { ApprovalChoice } from './prompts/approvalPrompt';
-import { askForEventsFilter } from './prompts/eventFilterPrompt';
+import type { ApprovalChoice } from './approvals/approvalAnswers';
+import { EVERY_EVENT, isEveryEvent } from './events/eventQuery';
+import type { EventQuery } from './events/eventQuery';
+import { searchEvents } from './prompts/eventFilterPrompt';
 import type { ApprovalService } from './approvals/approvalService';
 import { COMMANDS } from '../host/commandIds';
 import type { ContextKeySetter } from '../host/contextKeys';
 import type { PauseState } from '../host/pauseState';
-import { revealRule } from './policies/policiesInput';
+import { primaryFolder, revealRule } from './policies/policiesInput';
 
 /** What the view commands act on. */
 export interface ViewCommandParts {
@@ -18,6 +23,8 @@ export interface ViewCommandParts {
 	readonly policies: PoliciesTreeProvider;
 	readonly pause: PauseState;
 	readonly contextKeys: ContextKeySetter;
+	readonly grants: SessionGrants;
+	readonly log: vscode.LogOutputChannel;
 }
 
 /**
@@ -39,26 +46,31 @@ export function registerViewCommands(parts: ViewCommandParts): vscode.Disposable
 		vscode.commands.registerCommand(COMMANDS.alwaysAllow, answerWith('always')),
 		vscode.commands.registerCommand(COMMANDS.deny, answerWith('deny')),
 		vscode.commands.registerCommand(COMMANDS.denyWithReason, answerWith('denyWithReason')),
+		vscode.commands.registerCommand(COMMANDS.addException, answerWith('exception')),
+		vscode.commands.registerCommand(COMMANDS.moreAnswers, (item?: PendingApproval | string) =>
+			parts.approvals.more(item),
+		),
 		vscode.commands.registerCommand(COMMANDS.pause, () => parts.pause.set(true)),
 		vscode.commands.registerCommand(COMMANDS.resume, () => parts.pause.set(false)),
 		vscode.commands.registerCommand(COMMANDS.clearEvents, () => parts.events.clear()),
 		vscode.commands.registerCommand(COMMANDS.filterEvents, async () => {
-			const filter = await askForEventsFilter(parts.events.filter);
-			if (filter) {
-				parts.events.setFilter(filter);
-				parts.contextKeys.set(
-					'hookwarden.eventsFiltered',
-					filter.verdicts.size > 0 || filter.kinds.size > 0,
-				);
-			}
+			const setFilter = (query: EventQuery) => {
+				parts.events.setFilter(query);
+				parts.contextKeys.set('hookwarden.eventsFiltered', !isEveryEvent(query));
+			};
+			await searchEvents(parts.events.filter, parts.events.vocabulary(), setFilter);
 		}),
 		vscode.commands.registerCommand(COMMANDS.clearEventFilter, () => {
-			parts.events.setFilter({ verdicts: new Set(), kinds: new Set() });
+			parts.events.setFilter(EVERY_EVENT);
 			parts.contextKeys.set('hookwarden.eventsFiltered', false);
 		}),
 		vscode.commands.registerCommand(COMMANDS.refreshPolicies, () => parts.policies.refresh()),
-		vscode.commands.registerCommand(COMMANDS.revealRule, (file: string, index: number) =>
-			revealRule(file, index),
+		vscode.commands.registerCommand(
+			COMMANDS.revealRule,
+			(file: string, index: number, setting?: string) => revealRule(file, index, setting),
+		),
+		vscode.commands.registerCommand(COMMANDS.revoke, (node?: PolicyNodeView) =>
+			revoke(parts, node),
 		),
 		// With a folder open, rules belong to the workspace (shared with the project): open that tab.
 		vscode.commands.registerCommand(COMMANDS.openRulesSettings, () =>
@@ -70,4 +82,34 @@ export function registerViewCommands(parts: ViewCommandParts): vscode.Disposable
 			),
 		),
 	);
+}
+
+/** *Revoke* on a *Grants* or *Exceptions* row: ends a session grant, or removes the settings entry behind the row. */
+async function revoke(parts: ViewCommandParts, node: PolicyNodeView | undefined): Promise<void> {
+	const target = node?.revoke;
+	if (!target) {
+		return;
+	}
+	if (target.kind === 'grant') {
+		parts.grants.revoke(target.id);
+		parts.log.info(`grant ${target.id} revoked: ${node.label}`);
+		return;
+	}
+	const removed = await removeSettingEntry(
+		target.setting,
+		target.index,
+		target.entry,
+		target.scope,
+		primaryFolder(),
+	);
+	if (removed) {
+		parts.log.info(
+			`hookwarden.${target.setting}[${target.index}] removed from ${target.scope} settings: ${node.label}`,
+		);
+	} else {
+		void vscode.window.showWarningMessage(
+			`Hookwarden: hookwarden.${target.setting} changed since the view was drawn; nothing was removed. Look again and retry.`,
+		);
+		parts.policies.refresh();
+	}
 }

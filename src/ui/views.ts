@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 
+import type { SessionGrants } from '../core/approvals/sessionGrants';
 import type { ProviderState } from '../core/provider/compositeHooksProvider';
 import type { SessionTracker } from '../core/sessions/sessionTracker';
 import { COMMANDS, VIEWS } from '../host/commandIds';
@@ -8,8 +9,9 @@ import type { PauseState } from '../host/pauseState';
 import type { PolicyConfig } from '../host/policyConfig';
 import { createApprovalsView } from './approvals/approvalsTreeProvider';
 import type { ApprovalService } from './approvals/approvalService';
-import { EVENT_SCHEME, EventsTreeProvider } from './events/eventsTreeProvider';
-import { readCoverageInput, readPoliciesInput } from './policies/policiesInput';
+import { isEveryEvent } from './events/eventQuery';
+import { EventsTreeProvider } from './events/eventsTreeProvider';
+import { primaryFolder, readCoverageInput, readPoliciesInput } from './policies/policiesInput';
 import { PoliciesTreeProvider } from './policies/policiesTreeProvider';
 
 /** What the three views show: approvals, the recorded events, and the policies in force. */
@@ -18,6 +20,8 @@ export interface ViewSources {
 	readonly sessions: SessionTracker;
 	/** The hooks providers in the chain, with how their last call went. */
 	readonly providers: () => readonly ProviderState[];
+	/** The session grants in force, listed under *Grants*. */
+	readonly grants: SessionGrants;
 	readonly pause: PauseState;
 	readonly config: PolicyConfig;
 	readonly userSettingsFile: string;
@@ -31,12 +35,17 @@ export function createViews(sources: ViewSources): {
 	readonly disposable: vscode.Disposable;
 } {
 	const { sessions, pause, config, contextKeys } = sources;
-	const events = new EventsTreeProvider();
+	const events = new EventsTreeProvider(COMMANDS.openEvent);
 	for (const entry of sessions.events()) {
 		events.add(entry);
 	}
+	const eventsView = vscode.window.createTreeView(VIEWS.events, { treeDataProvider: events });
 	const policies = new PoliciesTreeProvider(
-		() => readPoliciesInput(config, sources.userSettingsFile, sources.providers),
+		() =>
+			readPoliciesInput(config, sources.userSettingsFile, {
+				providers: sources.providers,
+				grants: () => sources.grants.list(),
+			}),
 		COMMANDS.revealRule,
 		() => readCoverageInput(config, sessions.events()),
 	);
@@ -50,11 +59,20 @@ export function createViews(sources: ViewSources): {
 	contextKeys.set('hookwarden.paused', pause.paused);
 	contextKeys.set('hookwarden.hasEvents', sessions.events().length > 0);
 	contextKeys.set('hookwarden.eventsFiltered', false);
+	const hasRules = () =>
+		contextKeys.set('hookwarden.hasRules', config.policyFor(primaryFolder()).rules.length > 0);
+	hasRules();
 	const disposable = vscode.Disposable.from(
 		createApprovalsView(VIEWS.approvals, sources.approvals),
 		events,
-		vscode.window.createTreeView(VIEWS.events, { treeDataProvider: events }),
-		vscode.workspace.registerTextDocumentContentProvider(EVENT_SCHEME, events),
+		eventsView,
+		// A filtered view says so, and how much it hides, where a person looks: above the rows.
+		events.onDidRedraw(() => {
+			const { shown, total } = events.counts();
+			eventsView.message = isEveryEvent(events.filter)
+				? undefined
+				: `${shown} of ${total} events match “${events.filter.text}”.`;
+		}),
 		events.onDidChangeEmpty((empty) => contextKeys.set('hookwarden.hasEvents', !empty)),
 		new vscode.Disposable(sessions.onDidRecord((entry) => events.add(entry))),
 		// Provider latencies and errors change with every event; the view is redrawn at most once a second for them.
@@ -66,7 +84,11 @@ export function createViews(sources: ViewSources): {
 		}),
 		policies,
 		vscode.window.createTreeView(VIEWS.policies, { treeDataProvider: policies }),
-		config.onDidChange(() => policies.refresh()),
+		config.onDidChange(() => {
+			policies.refresh();
+			hasRules();
+		}),
+		new vscode.Disposable(sources.grants.onDidChange(() => policies.refresh())),
 	);
 	return { events, policies, disposable };
 }

@@ -2,6 +2,9 @@ import type { ApprovalRequest } from './pendingApproval';
 import type { Provenance } from '../provider/decision';
 import { describeRule } from '../policy/describeSource';
 
+/** How the ids of the rules *Always Allow…* writes start, so the *Policies* view can list them as grants. */
+export const ALWAYS_ALLOW_ID_PREFIX = 'always-allow-';
+
 /** A `hookwarden.rules` entry exactly as it is written to settings.json. */
 export interface AllowRule {
 	readonly id: string;
@@ -137,7 +140,7 @@ function ruleId(tool: string, subject: string): string {
 		.replace(/[^a-z0-9]+/g, '-')
 		.replace(/^-|-$/g, '')
 		.slice(0, 40);
-	return `always-allow-${tool}-${slug}`.replace(/-+$/, '');
+	return `${ALWAYS_ALLOW_ID_PREFIX}${tool}-${slug}`.replace(/-+$/, '');
 }
 
 function capitalize(text: string): string {

@@ -66,6 +66,8 @@ export interface AuditEventRecord {
 	readonly masked?: true;
 	/** Dotted names of fields that were cut to keep the line small (`tool.commandLine`, `prompt`, `tool.input`). */
 	readonly truncated?: readonly string[];
+	/** The hook process's W3C `traceparent` (valid ones only): the parent of the decision's exported span. */
+	readonly traceparent?: string;
 }
 
 /** A session's summary at Stop or SessionEnd, as a line of its own. */

@@ -1,4 +1,5 @@
 import { describeSource } from '../policy/describeSource';
+import type { TimeFormat } from '../util/timeFormat';
 import type { ReplayEntry, ReplayReport, ReplaySide } from './replaySession';
 
 /** What the rendered replay is about: the log, the session (when one was chosen) and where policies were read. */
@@ -6,6 +7,8 @@ export interface ReplayHeading {
 	readonly log: string;
 	readonly session?: string;
 	readonly policies: string;
+	/** How times read; without it, as the log writes them (UTC). */
+	readonly time?: TimeFormat;
 }
 
 /**
@@ -34,7 +37,7 @@ export function renderReplayMarkdown(report: ReplayReport, heading: ReplayHeadin
 			'|---|---|---|---|---|---|',
 			...changed.map(
 				(e) =>
-					`| ${cell(e.record.at.slice(0, 19).replace('T', ' '))} | ${cell(e.record.event)} | ${cell(e.record.summary)} | ${cell(side(e.recorded))} | ${cell(side(e.now))} | ${e.status === 'tightened' ? 'tighter' : 'looser'}${e.note ? ` (${cell(e.note)})` : ''} |`,
+					`| ${cell(heading.time ? heading.time.dateTime(Date.parse(e.record.at)) : e.record.at.slice(0, 19).replace('T', ' '))} | ${cell(e.record.event)} | ${cell(e.record.summary)} | ${cell(side(e.recorded))} | ${cell(side(e.now))} | ${e.status === 'tightened' ? 'tighter' : 'looser'}${e.note ? ` (${cell(e.note)})` : ''} |`,
 			),
 			'',
 			...changed.flatMap((e) => (e.now?.reason ? [`- \`${e.record.id}\`: ${e.now.reason}`] : [])),

@@ -12,6 +12,7 @@ import type {
 } from './auditRecord';
 import { AUDIT_FORMAT_VERSION, describeDecider } from './auditRecord';
 import { summarizeEvent } from './summarizeEvent';
+import { parseTraceparent } from '../telemetry/traceparent';
 
 /** What the audit port receives for one answered event. */
 export interface AuditEntry {
@@ -84,6 +85,10 @@ export function toAuditRecord(entry: AuditEntry, id: string): AuditEventRecord {
 		...(recorded.notHonoured !== undefined && {
 			notHonoured: masker.text(recorded.notHonoured, 'notHonoured', AUDIT_LIMITS.other),
 		}),
+		...(recorded.traceparent !== undefined &&
+			parseTraceparent(recorded.traceparent) !== undefined && {
+				traceparent: recorded.traceparent.trim().toLowerCase(),
+			}),
 	} as const;
 	const assemble = (): AuditEventRecord => ({
 		...base,

@@ -21,6 +21,11 @@ export interface PolicyInput {
 	readonly session?: SessionFacts;
 	/** Hookwarden's own files on this machine, guarded by the protectedPaths pack. */
 	readonly ownState?: OwnStateLocations;
+	/**
+	 * Where a path already on disk leads when it is, or sits under, a symbolic link (`build -> ~`); bounded by the
+	 * node layer. Absent where the disk cannot be read (tests, the SDK in a browser).
+	 */
+	readonly realPath?: (absolute: string) => string | undefined;
 	/** The time budget of this evaluation; long synchronous work checks it and gives up past it. */
 	readonly deadline?: Deadline;
 }

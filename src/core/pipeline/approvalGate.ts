@@ -1,11 +1,11 @@
 import type { ApprovalQueue } from '../approvals/approvalQueue';
 import type { ApprovalResolution } from '../approvals/pendingApproval';
+import { SessionGrants } from '../approvals/sessionGrants';
 import type { AuditPolicyVerdict } from '../audit/auditRecord';
 import { auditVerdictOf } from '../audit/toAuditRecord';
 import type { HookEvent } from '../events/hookEvent';
 import type { CompiledPolicy } from '../policy/compilePolicy';
 import type { MergedDecision } from '../provider/decision';
-import { sessionIdOf } from '../sessions/sessionTracker';
 import type { Clock } from '../util/clock';
 import { applyApproval } from './applyApproval';
 
@@ -18,16 +18,17 @@ export interface GatedDecision {
 
 /**
  * Holds an `ask` for a person in the window (inline approval mode) until someone answers, the timeout passes or the
- * hook process goes away, and remembers *Allow for Session* per session for the exact same call. Only the window has
- * one: headless, an `ask` goes to the agent's own confirmation.
+ * hook process goes away, and keeps *Allow for Session* answers in {@link SessionGrants} (the exact same call in the same
+ * session is allowed without asking until the grant is revoked). Only the window has one: headless, an `ask` goes to
+ * the agent's own confirmation.
  */
 export class ApprovalGate {
-	private readonly sessionAllowances = new Map<string, Set<string>>();
 	private counter = 0;
 
 	constructor(
 		private readonly approvals: ApprovalQueue,
 		private readonly clock: Clock,
+		readonly grants: SessionGrants = new SessionGrants(),
 	) {}
 
 	/** Passes every decision but an inline-mode `ask` through; an `ask` resolves only once it is answered. */
@@ -46,9 +47,7 @@ export class ApprovalGate {
 			verdict: auditVerdictOf(asked),
 			...(asked.decidedBy && { decidedBy: asked.decidedBy }),
 		};
-		const signature = callSignature(event);
-		const allowances = this.sessionAllowances.get(sessionIdOf(event));
-		if (signature && allowances?.has(signature)) {
+		if (this.grants.covers(event)) {
 			const resolution: ApprovalResolution = { kind: 'allowed', scope: 'session' };
 			return {
 				decision: applyApproval(asked, resolution, approval.timeoutSeconds),
@@ -76,10 +75,8 @@ export class ApprovalGate {
 		signal?.addEventListener('abort', onGone, { once: true });
 		const resolution = await pending.answered;
 		signal?.removeEventListener('abort', onGone);
-		if (resolution.kind === 'allowed' && resolution.scope === 'session' && signature) {
-			const remembered = allowances ?? new Set<string>();
-			remembered.add(signature);
-			this.sessionAllowances.set(sessionIdOf(event), remembered);
+		if (resolution.kind === 'allowed' && resolution.scope === 'session') {
+			this.grants.grant(event, this.clock.now());
 		}
 		return {
 			decision: applyApproval(asked, resolution, approval.timeoutSeconds),
@@ -87,17 +84,4 @@ export class ApprovalGate {
 			asked: policyVerdict,
 		};
 	}
-}
-
-/** What makes two calls "the same" for *Allow for Session*: the tool and exactly what it runs or touches. */
-function callSignature(event: HookEvent): string | undefined {
-	if (event.name !== 'PreToolUse' || event.sessionId === undefined) {
-		return undefined;
-	}
-	const { tool } = event;
-	return JSON.stringify([
-		tool.name,
-		tool.commandLine ?? null,
-		tool.commandLine === undefined ? tool.paths : null,
-	]);
 }

@@ -11,6 +11,8 @@ export interface HookCall {
 	/** What the hook process's environment said about the runtime that spawned it. */
 	readonly runner?: RunnerHint;
 	readonly signal?: AbortSignal;
+	/** The hook process's `TRACEPARENT` (W3C trace context), so an exported decision joins the caller's trace. */
+	readonly traceparent?: string;
 }
 
 /**

@@ -118,6 +118,7 @@ export class HookDecider {
 			receivedAt,
 			answeredAt: this.parts.clock.now(),
 			...(ignored !== undefined && { notHonoured: ignored }),
+			...(call.traceparent !== undefined && { traceparent: call.traceparent }),
 		};
 		if (!duplicate) {
 			this.remember(recorded, decided);

@@ -3,7 +3,12 @@ import picomatch from 'picomatch/posix';
 import type { HookEventName } from '../events/hookEventName';
 import type { RuleSource, Verdict } from '../provider/decision';
 import type { PackId } from '../judging/pack';
-import type { PolicySettings, SettingProblem, SourcedRule } from '../settings/readPolicySettings';
+import type {
+	PolicySettings,
+	SettingProblem,
+	SourcedException,
+	SourcedRule,
+} from '../settings/readPolicySettings';
 import type { TextPattern } from './textPattern';
 import { parseTextPattern } from './textPattern';
 
@@ -30,9 +35,24 @@ export interface CompiledRule {
 	readonly agent?: readonly TextPattern[];
 }
 
+/**
+ * An exception with its patterns compiled: it lifts findings of rule `rule` whose sub-command matches `command` (the
+ * whole sub-command as literal text, or a `/regex/`) or whose path matches `path`.
+ */
+export interface CompiledException {
+	readonly rule: string;
+	readonly command?: readonly TextPattern[];
+	readonly path?: readonly CompiledGlob[];
+	readonly reason?: string;
+	readonly source: RuleSource;
+	readonly index: number;
+}
+
 /** Policy settings compiled for evaluation; building one is the only place patterns are parsed. */
 export interface CompiledPolicy {
 	readonly rules: readonly CompiledRule[];
+	/** Exceptions of every trusted layer, in layer order. */
+	readonly exceptions: readonly CompiledException[];
 	readonly packs: ReadonlySet<PackId>;
 	readonly defaultVerdict: PolicySettings['defaultVerdict'];
 	readonly allowedWritePaths: readonly CompiledGlob[];
@@ -69,9 +89,23 @@ export function compilePolicy(settings: PolicySettings): CompiledPolicy {
 			rules.push(compiled);
 		}
 	}
+	const exceptions: CompiledException[] = [];
+	for (const sourced of settings.exceptions) {
+		const compiled = compileException(sourced);
+		if ('error' in compiled) {
+			problems.push({
+				key: `exceptions[${sourced.index}]`,
+				source: sourced.source,
+				message: `${compiled.error}; exception skipped.`,
+			});
+		} else {
+			exceptions.push(compiled);
+		}
+	}
 	const allowedWritePaths = settings.allowedWritePaths.map(compileGlob);
 	return {
 		rules,
+		exceptions,
 		packs: new Set((Object.keys(settings.packs) as PackId[]).filter((id) => settings.packs[id])),
 		defaultVerdict: settings.defaultVerdict,
 		allowedWritePaths,
@@ -155,6 +189,25 @@ function compileRule(sourced: SourcedRule): CompiledRule | { error: string } {
 				: (typeof rule.path === 'string' ? [rule.path] : rule.path).map(compileGlob),
 		prompt: prompt as TextPattern[] | undefined,
 		agent: agent as TextPattern[] | undefined,
+	};
+}
+
+function compileException(sourced: SourcedException): CompiledException | { error: string } {
+	const { exception, source, index } = sourced;
+	const list = (value: string | readonly string[] | undefined) =>
+		value === undefined ? undefined : typeof value === 'string' ? [value] : value;
+	const command = list(exception.command)?.map(parseTextPattern);
+	const failed = command?.find((p): p is { error: string } => 'error' in p);
+	if (failed) {
+		return failed;
+	}
+	return {
+		rule: exception.rule,
+		...(command && { command: command as TextPattern[] }),
+		...(exception.path !== undefined && { path: list(exception.path)?.map(compileGlob) }),
+		...(exception.reason !== undefined && { reason: exception.reason }),
+		source,
+		index,
 	};
 }
 

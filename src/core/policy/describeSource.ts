@@ -19,6 +19,8 @@ export function describeSource(
 			return `folder settings${file(source.file)}`;
 		case 'userSettings':
 			return `user settings${file(source.file)}`;
+		case 'machinePolicy':
+			return `machine policy${file(source.file)}`;
 		case 'provider':
 			return 'another extension';
 		case 'failMode':

@@ -6,6 +6,7 @@ import type { CompiledPolicy, CompiledRule } from './compilePolicy';
 import type { Finding } from '../judging/finding';
 import { commandSpellings, matchCommandPattern, matchSpellings } from './matchCommandPattern';
 import { matchGlob } from './matchGlob';
+import { dropExceptedFindings } from './ruleExceptions';
 import type { Pack, PackId } from '../judging/pack';
 import type { PolicyInput } from '../judging/policyInput';
 import type { TextPattern } from './textPattern';
@@ -70,6 +71,7 @@ export function evaluatePolicy(
 	}
 	findings.push(...unreadableCommandLine(policy.packs, input));
 	findings.push(...limits(policy, input, lazyPaths));
+	dropExceptedFindings(findings, policy.exceptions, input);
 
 	if (event.name === 'SessionStart' && policy.sessionStartContext) {
 		context.push(policy.sessionStartContext);

@@ -1,10 +1,11 @@
 import type { HookEvent } from '../events/hookEvent';
 import { BUILTIN_PACKS } from '../judging/builtinPacks';
-import type { CompiledPolicy } from './compilePolicy';
+import type { CompiledException, CompiledPolicy } from './compilePolicy';
 import type { DefaultHooksProvider } from './defaultHooksProvider';
 import { evaluatePolicy } from './evaluatePolicy';
 import type { Finding } from '../judging/finding';
 import { describeSource } from './describeSource';
+import { exceptionFor } from './ruleExceptions';
 import type { ShellDialect, SimpleCommand } from '../reading/shell/commandLine';
 import { toolCallOf } from '../reading/tools/toolCallOf';
 
@@ -29,6 +30,17 @@ export async function explainCommandLine(
 	};
 	const input = await provider.policyInput(event, workspaceFolder, policy);
 	const outcome = evaluatePolicy(policy, input, BUILTIN_PACKS);
+	// What the exceptions lifted: the findings the line gets without them that an exception covers.
+	const lifted = new Map<Finding, CompiledException>();
+	if (policy.exceptions.length > 0) {
+		for (const finding of evaluatePolicy({ ...policy, exceptions: [] }, input, BUILTIN_PACKS)
+			.findings) {
+			const exception = exceptionFor(finding, policy.exceptions, input);
+			if (exception) {
+				lifted.set(finding, exception);
+			}
+		}
+	}
 	const lines = [`Command line (${dialect}): ${commandLine}`, `Workspace: ${workspaceFolder}`];
 	if (input.shell?.parseError) {
 		lines.push(`Parse problem: ${input.shell.parseError}`);
@@ -47,15 +59,24 @@ export async function explainCommandLine(
 			placed.add(finding);
 			lines.push(`     ${describeFinding(finding)}`);
 		}
-		if (own.length === 0) {
+		const ownLifted = [...lifted].filter(([f]) => f.subCommand === command.text && !placed.has(f));
+		for (const [finding, exception] of ownLifted) {
+			placed.add(finding);
+			lines.push(`     ${describeLifted(finding, exception)}`);
+		}
+		if (own.length === 0 && ownLifted.length === 0) {
 			lines.push('     no rule matches');
 		}
 	});
 	const rest = outcome.findings.filter((f) => !placed.has(f));
-	if (rest.length > 0) {
+	const restLifted = [...lifted].filter(([f]) => !placed.has(f));
+	if (rest.length > 0 || restLifted.length > 0) {
 		lines.push('Whole line:');
 		for (const finding of rest) {
 			lines.push(`  ${describeFinding(finding)}`);
+		}
+		for (const [finding, exception] of restLifted) {
+			lines.push(`  ${describeLifted(finding, exception)}`);
 		}
 	}
 	lines.push(
@@ -80,6 +101,8 @@ const ORIGINS: Readonly<Record<SimpleCommand['origin'], string>> = {
 	xargs: 'fan-out: run by `xargs`/`parallel` on input words',
 	pipedScript: 'text piped or substituted into a shell',
 	interpreter: 'interpreter code (a shell or file call inside `python -c`, `node -e`, …)',
+	container:
+		'inside a container (`docker run`/`exec`, `kubectl exec`), host folders mapped by its mounts',
 };
 
 function howReached(command: SimpleCommand, all: readonly SimpleCommand[]): string[] {
@@ -111,6 +134,10 @@ function howReached(command: SimpleCommand, all: readonly SimpleCommand[]): stri
 		notes.push(`pipeline stage ${command.pipeline.stage + 1}`);
 	}
 	return notes;
+}
+
+function describeLifted(finding: Finding, exception: CompiledException): string {
+	return `lifted ${finding.ruleId} (would ${finding.verdict}) by hookwarden.exceptions[${exception.index}] in ${describeSource(exception.source, { withFile: true })}${exception.reason ? `: ${exception.reason}` : ''}`;
 }
 
 function describeFinding(finding: Finding): string {

@@ -10,6 +10,7 @@ export type RuleSource =
 	| { readonly kind: 'workspaceSettings'; readonly file: string }
 	| { readonly kind: 'workspaceFolderSettings'; readonly file: string }
 	| { readonly kind: 'userSettings'; readonly file?: string }
+	| { readonly kind: 'machinePolicy'; readonly file: string }
 	| { readonly kind: 'provider' }
 	| { readonly kind: 'failMode' }
 	| { readonly kind: 'person' };

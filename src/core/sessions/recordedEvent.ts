@@ -25,4 +25,6 @@ export interface RecordedEvent {
 	readonly answeredAt: number;
 	/** Set when this event proves the harness ignored an earlier verdict: one line saying which and how. */
 	readonly notHonoured?: string;
+	/** The hook process's W3C `traceparent`, when it had one: the parent of the decision's exported span. */
+	readonly traceparent?: string;
 }

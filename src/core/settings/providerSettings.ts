@@ -99,7 +99,9 @@ export function readProviderSettings(
 			});
 			continue;
 		}
-		const fromWorkspace = layer.source.kind !== 'userSettings';
+		// The person's own settings and the administrator's machine policy may name any host and run commands.
+		const fromWorkspace =
+			layer.source.kind !== 'userSettings' && layer.source.kind !== 'machinePolicy';
 		raw.forEach((candidate: unknown, index) => {
 			const key = `providers[${index}]`;
 			const type = (candidate as { type?: unknown } | null)?.type;

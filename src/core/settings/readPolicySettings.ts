@@ -1,9 +1,12 @@
 import type { RuleSource } from '../provider/decision';
 import { describeSource } from '../policy/describeSource';
 import type { SettingsLayer } from './settingsLayer';
+import { EXPORT_SETTINGS, mayConfigureExport } from '../telemetry/exportSettings';
 import type * as z from '../util/zod';
 import type { PackId } from '../judging/pack';
 import { PACK_IDS } from '../judging/pack';
+import type { RuleException } from './exceptionSchema';
+import { exceptionSchema } from './exceptionSchema';
 import type { PolicySettingKey, Rule } from './settingsSchema';
 import { POLICY_SETTINGS, ruleSchema, SETTINGS_SECTION } from './settingsSchema';
 
@@ -15,10 +18,20 @@ export interface SourcedRule {
 	readonly index: number;
 }
 
+/** A valid exception with where it was configured and its position there. */
+export interface SourcedException {
+	readonly exception: RuleException;
+	readonly source: RuleSource;
+	/** Index in that scope's `hookwarden.exceptions` array. */
+	readonly index: number;
+}
+
 /** The effective policy configuration after every layer is applied. */
 export interface PolicySettings {
 	/** Rules of every layer, in layer order (user before workspace): all of them apply, the most restrictive wins. */
 	readonly rules: readonly SourcedRule[];
+	/** Exceptions of every layer, in layer order; an untrusted layer contributes none (an exception only loosens). */
+	readonly exceptions: readonly SourcedException[];
 	readonly defaultVerdict: 'none' | 'ask' | 'allow' | 'deny';
 	readonly packs: Readonly<Record<PackId, boolean>>;
 	readonly allowedWritePaths: readonly string[];
@@ -44,7 +57,20 @@ export interface SettingProblem {
 export interface ReadPolicySettingsResult {
 	readonly settings: PolicySettings;
 	readonly problems: readonly SettingProblem[];
+	/**
+	 * Every single-valued setting as it is in force (the default where no layer set one, after trust), keyed without
+	 * the prefix; `settings.sources` says which layer set it. For views that show every setting.
+	 */
+	readonly values: Readonly<Partial<Record<PolicySettingKey, unknown>>>;
 }
+
+// Settings read entry by entry or switch by switch, not as one value in force.
+const LIST_SETTINGS: ReadonlySet<PolicySettingKey> = new Set([
+	'rules',
+	'exceptions',
+	'packs',
+	'providers',
+]);
 
 /** Picks the `hookwarden.*` keys out of a flat settings.json object, stripping the prefix. */
 export function hookwardenValues(settingsJson: unknown): Record<string, unknown> {
@@ -99,9 +125,23 @@ const AT_LEAST_AS_STRICT: Partial<
 const UNTRUSTED =
 	'a workspace that is not trusted (in VS Code, or by hookwarden.trustedFolders when VS Code is closed) may only tighten the policy';
 
+/** What a locking layer (the machine policy) set, which the other layers may only tighten. */
+interface Locks {
+	readonly source: RuleSource;
+	readonly values: Map<PolicySettingKey, unknown>;
+	readonly packs: Set<string>;
+}
+
+function lockedBy(locks: Locks): string {
+	return `locked by the ${describeSource(locks.source, { withFile: true })}`;
+}
+
 /**
  * Reads policy settings from layers ordered from weakest to strongest (user, workspace, folder). Scalars take the
- * strongest layer's value; rules accumulate across layers. An invalid value never fails the read: it is skipped with
+ * strongest layer's value; rules accumulate across layers. A {@link SettingsLayer.locks} layer (the machine policy) is
+ * read first and what it sets the others may only tighten: a scalar with an order of strictness only becomes
+ * stricter, any other scalar stays as it set it, a pack it switched on stays on, and once it sets the default verdict
+ * (to anything but `allow`) only its own rules may allow. An invalid value never fails the read: it is skipped with
  * a {@link SettingProblem} and the rest still applies, except an unreadable `failMode`, which fails closed. A
  * {@link SettingsLayer.tightenOnly} layer is applied only where it makes the policy stricter; what it cannot apply is
  * reported.
@@ -109,6 +149,7 @@ const UNTRUSTED =
 export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicySettingsResult {
 	const problems: SettingProblem[] = [];
 	const rules: SourcedRule[] = [];
+	const exceptions: SourcedException[] = [];
 	const scalars: Partial<Record<PolicySettingKey, unknown>> = {};
 	const sources: Partial<Record<PolicySettingKey, RuleSource>> = {};
 	const packs: Record<PackId, boolean> = Object.fromEntries(
@@ -119,9 +160,21 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 	// Resolved last: whether a shorter timeout loosens depends on the onTimeout every layer ends up with.
 	const timeouts: { readonly value: number; readonly layer: SettingsLayer }[] = [];
 
-	for (const layer of layers) {
+	// The machine policy goes first, so the other layers are read against what it locked.
+	const ordered = [...layers.filter((l) => l.locks), ...layers.filter((l) => !l.locks)];
+	const locks: Locks | undefined = ordered[0]?.locks
+		? { source: ordered[0].source, values: new Map(), packs: new Set() }
+		: undefined;
+	// An allow rule from a weaker layer would loosen a default verdict the machine policy set (none, ask or deny).
+	const lockedDefault = () => {
+		const verdict = locks?.values.get('defaultVerdict');
+		return verdict !== undefined && verdict !== 'allow';
+	};
+
+	for (const layer of ordered) {
 		const report = (key: string, message: string) =>
 			problems.push(problem(key, layer.source, message));
+		const underLock = locks !== undefined && !layer.locks;
 		for (const [key, written] of Object.entries(layer.values)) {
 			if (written === undefined) {
 				continue;
@@ -131,8 +184,19 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 				continue;
 			}
 			const settingKey = key as PolicySettingKey;
-			if (settingKey === 'trustedFolders' && layer.source.kind !== 'userSettings') {
+			if (
+				settingKey === 'trustedFolders' &&
+				layer.source.kind !== 'userSettings' &&
+				layer.source.kind !== 'machinePolicy'
+			) {
 				report(key, 'is read from user settings only (a folder cannot trust itself); ignored.');
+				continue;
+			}
+			if (Object.hasOwn(EXPORT_SETTINGS, key) && !mayConfigureExport(layer)) {
+				report(
+					key,
+					'is read from user settings and the machine policy only (a repository must not choose where its decisions are sent); ignored.',
+				);
 				continue;
 			}
 			const ignoredKeys: string[] = [];
@@ -150,12 +214,32 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 					report(key, `${parsed.message}; Hookwarden fails closed until it is fixed.`);
 					scalars.failMode = 'closed';
 					sources.failMode = layer.source;
+					if (layer.locks) {
+						locks?.values.set('failMode', 'closed');
+					}
 				} else {
 					report(key, `${parsed.message}; the default is used.`);
 				}
 				continue;
 			}
 			const value = parsed.value;
+			if (underLock && locks.values.has(settingKey)) {
+				const locked = locks.values.get(settingKey);
+				const stricter = AT_LEAST_AS_STRICT[settingKey] as
+					((candidate: unknown, below: unknown) => boolean) | undefined;
+				if (!stricter?.(value, locked)) {
+					if (JSON.stringify(value) !== JSON.stringify(locked)) {
+						report(
+							key,
+							`is ${lockedBy(locks)}: ${JSON.stringify(value)} would loosen or replace ${JSON.stringify(locked)}, which stays.`,
+						);
+					}
+					continue;
+				}
+			}
+			if (layer.locks && locks && !['rules', 'packs', 'providers'].includes(settingKey)) {
+				locks.values.set(settingKey, value);
+			}
 			if (settingKey === 'rules') {
 				(value as unknown[]).forEach((candidate, index) => {
 					const rule = ruleSchema().safeParse(normaliseVerdict(candidate));
@@ -167,15 +251,38 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 							`rules[${index}]`,
 							`${ruleLabel(candidate, index)}: ${UNTRUSTED}, so its allow rules are skipped.`,
 						);
+					} else if (underLock && lockedDefault() && rule.data.verdict === 'allow') {
+						report(
+							`rules[${index}]`,
+							`${ruleLabel(candidate, index)}: the default verdict is ${lockedBy(locks)}, so only the machine policy may allow; rule skipped.`,
+						);
 					} else {
 						rules.push({ rule: rule.data, source: layer.source, index });
 					}
 				});
+			} else if (settingKey === 'exceptions') {
+				(value as unknown[]).forEach((candidate, index) => {
+					const parsed = exceptionSchema().safeParse(candidate);
+					if (!parsed.success) {
+						report(`exceptions[${index}]`, `${describeIssues(parsed.error)}; exception skipped.`);
+					} else if (layer.tightenOnly) {
+						report(`exceptions[${index}]`, `${UNTRUSTED}, so its exceptions are skipped.`);
+					} else {
+						exceptions.push({ exception: parsed.data, source: layer.source, index });
+					}
+				});
 			} else if (settingKey === 'packs') {
 				const kept: string[] = [];
+				const lockedOn: string[] = [];
 				let applied = false;
 				for (const [id, enabled] of Object.entries(value as Record<string, boolean | undefined>)) {
 					if (enabled === undefined) {
+						continue;
+					}
+					if (layer.locks) {
+						locks?.packs.add(id);
+					} else if (underLock && locks.packs.has(id) && !enabled && packs[id as PackId]) {
+						lockedOn.push(id);
 						continue;
 					}
 					if (layer.tightenOnly && !enabled && packs[id as PackId]) {
@@ -187,6 +294,12 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 				}
 				if (kept.length > 0) {
 					report(key, `${UNTRUSTED}, so ${kept.map((id) => `'${id}'`).join(', ')} stays on.`);
+				}
+				if (lockedOn.length > 0 && locks) {
+					report(
+						key,
+						`${lockedOn.map((id) => `'${id}'`).join(', ')} is ${lockedBy(locks)}, so it stays on.`,
+					);
 				}
 				// Provenance names the layer whose switches are in force, not one whose switches were all refused.
 				if (applied) {
@@ -232,6 +345,7 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 	return {
 		settings: {
 			rules,
+			exceptions,
 			defaultVerdict: value('defaultVerdict'),
 			packs,
 			allowedWritePaths: value('allowedWritePaths'),
@@ -245,6 +359,11 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 			sources,
 		},
 		problems,
+		values: Object.fromEntries(
+			(Object.keys(POLICY_SETTINGS) as PolicySettingKey[])
+				.filter((key) => !LIST_SETTINGS.has(key))
+				.map((key) => [key, current(key)]),
+		),
 	};
 }
 

@@ -9,4 +9,9 @@ export interface SettingsLayer {
 	 * repository) must not loosen the policy a person relies on.
 	 */
 	readonly tightenOnly?: boolean;
+	/**
+	 * What this layer sets, no other layer may loosen: the administrator's machine policy, which neither the person
+	 * nor an agent running as that person can write. It is applied first, whatever its place in the list.
+	 */
+	readonly locks?: boolean;
 }

@@ -1,5 +1,6 @@
 import { HOOK_EVENT_NAMES } from '../events/hookEventName';
 import { AUDIT_SETTINGS } from '../audit/auditSettings';
+import { EXPORT_SETTINGS } from '../telemetry/exportSettings';
 import { builtOnFirstUse } from '../util/builtOnFirstUse';
 import { setting } from '../util/lazySchema';
 import * as z from '../util/zod';
@@ -74,6 +75,8 @@ export const POLICY_SETTINGS = {
 	'context.subagentStart': setting(() => z.string(), ''),
 	/** What Hookwarden itself does when it cannot decide (bad input, crash, timeout). */
 	failMode: setting(() => z.enum(['open', 'closed']), 'open' as const),
+	/** Rules lifted for named calls; each entry is validated on its own (see exceptionSchema and readExceptions). */
+	exceptions: setting(() => z.array(z.unknown()), [] as unknown[]),
 	/** External hooks providers; each entry is validated on its own (see core/provider/providerSettings). */
 	providers: setting(() => z.array(z.unknown()), [] as unknown[]),
 	/** Who answers an `ask`: Hookwarden in VS Code (`inline`), or the agent's own confirmation dialog (`native`). */
@@ -90,6 +93,7 @@ export const POLICY_SETTINGS = {
 	 */
 	trustedFolders: setting(() => z.array(absolutePath()), [] as string[]),
 	...AUDIT_SETTINGS,
+	...EXPORT_SETTINGS,
 } as const;
 
 /** One policy setting key, without the `hookwarden.` prefix. */

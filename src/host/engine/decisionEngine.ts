@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 
 import { ApprovalQueue } from '../../core/approvals/approvalQueue';
+import { SessionGrants } from '../../core/approvals/sessionGrants';
 import type { AuditPort } from '../../core/audit/auditPort';
 import { ApprovalGate } from '../../core/pipeline/approvalGate';
 import { HookDecider } from '../../core/pipeline/hookDecider';
@@ -33,6 +34,8 @@ export interface DecisionEngine {
 	readonly chain: CompositeHooksProvider;
 	readonly sessions: SessionTracker;
 	readonly approvals: ApprovalQueue;
+	/** The *Allow for Session* answers in force, for the *Policies* view's *Grants*. */
+	readonly grants: SessionGrants;
 	readonly policyProvider: DefaultHooksProvider;
 	readonly decider: HookDecider;
 	readonly analyzeShell: (line: string, dialect: ShellDialect) => Promise<CommandLineAnalysis>;
@@ -47,6 +50,7 @@ export function createDecisionEngine(
 ): DecisionEngine & vscode.Disposable {
 	const sessions = new SessionTracker();
 	const approvals = new ApprovalQueue(SYSTEM_CLOCK);
+	const grants = new SessionGrants();
 	const chain = new CompositeHooksProvider();
 	// A long-lived host wants optimised wasm; the bridge's baseline-only flag is for one-shot processes.
 	const analyzeShell = createShellAnalysis({
@@ -76,7 +80,7 @@ export function createDecisionEngine(
 		clock: SYSTEM_CLOCK,
 		origin: 'window',
 		audit: parts.audit,
-		gate: new ApprovalGate(approvals, SYSTEM_CLOCK),
+		gate: new ApprovalGate(approvals, SYSTEM_CLOCK, grants),
 		paused: parts.paused,
 		stopSummary: (folder) => parts.audit.stopSummary(folder),
 		digest: (text) => createHash('sha256').update(text).digest('base64url'),
@@ -85,6 +89,7 @@ export function createDecisionEngine(
 		chain,
 		sessions,
 		approvals,
+		grants,
 		policyProvider,
 		decider,
 		analyzeShell,

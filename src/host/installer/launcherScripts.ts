@@ -93,7 +93,7 @@ if [ -S "\${HOOKWARDEN_ENDPOINT:-}" ] && [ -r "\${HOOKWARDEN_SECRET_FILE:-}" ] &
 			runner=',"runner":"copilotCli"'
 			[ "\${${RUNNER_ENV.agentHost.name}:-}" = ${RUNNER_ENV.agentHost.value} ] && runner=',"runner":"agentHost"'
 		fi
-		if [ -n "$payload" ] && answer=$(curl -sf --unix-socket "$HOOKWARDEN_ENDPOINT" -H @"$HOOKWARDEN_SECRET_FILE" -H 'content-type: application/json' --data-binary @- "http://hookwarden${HOOK_PATH}$event" <<HOOKWARDEN_REQUEST
+		if [ -n "$payload" ] && answer=$(curl -sf --unix-socket "$HOOKWARDEN_ENDPOINT" -H @"$HOOKWARDEN_SECRET_FILE" -H 'content-type: application/json' -H "traceparent: \${TRACEPARENT:-}" --data-binary @- "http://hookwarden${HOOK_PATH}$event" <<HOOKWARDEN_REQUEST
 {"v":${PROTOCOL_VERSION},"event":"$event","client":"sh"$runner,"payload":$payload}
 HOOKWARDEN_REQUEST
 ); then

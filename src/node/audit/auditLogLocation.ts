@@ -10,6 +10,7 @@ import {
 import type { AuditLogTarget } from './auditLogFile';
 import { appendAuditLine, auditLogFiles } from './auditLogFile';
 import { readAuditFile } from './auditLogReader';
+import { carryExportProgress } from '../telemetry/carryExportProgress';
 import { defaultUserSettingsFile } from '../settings/loadSettingsLayers';
 
 /** The extension's id as VS Code names its storage folders. */
@@ -92,7 +93,8 @@ export function writeAuditPointer(
 /**
  * Moves the lines bridges logged for a folder before any window claimed it into the window's log, then deletes them.
  * The orphan files are renamed first, so a bridge that starts now creates a fresh orphan rather than losing lines;
- * the pointer must already be written, so new bridges go to the window's log. Returns how many lines moved.
+ * the pointer must already be written, so new bridges go to the window's log. Returns how many lines moved. What
+ * the orphan's lines were already exported to is carried to the window's export cursors (see carryExportProgress).
  */
 export function adoptOrphanLog(
 	globalStorage: string,
@@ -100,6 +102,11 @@ export function adoptOrphanLog(
 	target: AuditLogTarget,
 ): number {
 	const orphan = normalize(orphanAuditFile(globalStorage, workspaceFolder));
+	// Lines a headless shipper already exported must not go out again from the window's log; while one is at work
+	// on the orphan, adoption waits for the next window start.
+	if (!carryExportProgress(orphan, target.file)) {
+		return 0;
+	}
 	let moved = 0;
 	for (const file of auditLogFiles(orphan)) {
 		const claimed = `${file}.adopting-${process.pid}`;

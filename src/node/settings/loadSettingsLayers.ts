@@ -6,6 +6,7 @@ import type { SettingsLayer } from '../../core/settings/settingsLayer';
 import { hookwardenValues } from '../../core/settings/readPolicySettings';
 import { ABSOLUTE_PATH } from '../../core/settings/settingsSchema';
 import type { RuleSource } from '../../core/provider/decision';
+import type { MachinePolicyReading } from './machinePolicy';
 import { readSettingsFile } from './readSettingsFile';
 
 /** Something wrong with one settings file (unreadable, a syntax error, an ignored key), for one stderr line. */
@@ -21,12 +22,14 @@ export interface SettingsFileProblem {
  * what the parser cannot recover, and is reported. The workspace layer may only tighten the policy unless the folder
  * is trusted: inside a folder of the user setting `hookwarden.trustedFolders`, or of `recordedTrust()` (the folders
  * the window recorded as trusted in VS Code), which is read only when the workspace has Hookwarden settings at all.
+ * The machine policy, when one was read, comes last: the strongest layer, which locks what it sets.
  */
 export function loadSettingsLayers(
 	workspaceFolder: string,
 	env: NodeJS.ProcessEnv,
 	home: string,
 	recordedTrust: () => readonly string[],
+	machine?: MachinePolicyReading,
 ): { layers: SettingsLayer[]; problems: SettingsFileProblem[] } {
 	const problems: SettingsFileProblem[] = [];
 	const read = (source: RuleSource & { readonly file: string }): SettingsLayer | undefined => {
@@ -50,20 +53,37 @@ export function loadSettingsLayers(
 		file: join(workspaceFolder, '.vscode', 'settings.json'),
 	});
 	const layers: SettingsLayer[] = user ? [user] : [];
+	const machineLayer = machine?.kind === 'read' ? machine.layer : undefined;
 	if (workspace && Object.keys(workspace.values).length > 0) {
+		// The machine policy's list of trusted folders, when it sets one, replaces the person's (it is locked).
+		const trustedFolders =
+			machineLayer?.values.trustedFolders !== undefined
+				? validFolders(machineLayer)
+				: validFolders(user);
 		const trusted =
-			isInsideAny(workspaceFolder, userTrustedFolders(user)) ||
-			isInsideAny(workspaceFolder, recordedTrust());
+			isInsideAny(workspaceFolder, trustedFolders) || isInsideAny(workspaceFolder, recordedTrust());
 		// `false`, not absent: the folder is vouched for, which is what lets its command providers run headless.
 		layers.push({ ...workspace, tightenOnly: !trusted });
+	}
+	if (machine?.kind === 'ignored') {
+		problems.push({
+			file: machine.file,
+			message: `the machine policy is ignored: ${machine.problem}`,
+		});
+	}
+	if (machine?.kind === 'read') {
+		problems.push(...machine.problems.map((message) => ({ file: machine.file, message })));
+	}
+	if (machineLayer) {
+		layers.push(machineLayer);
 	}
 	return { layers, problems };
 }
 
 // An invalid list trusts nothing; readPolicySettings reports it with the rest of the user settings. Checked by hand,
 // as the schema does, because building a schema here would cost every hook call in a workspace with settings.
-function userTrustedFolders(user: SettingsLayer | undefined): readonly string[] {
-	const folders = user?.values.trustedFolders;
+function validFolders(layer: SettingsLayer | undefined): readonly string[] {
+	const folders = layer?.values.trustedFolders;
 	return Array.isArray(folders) &&
 		folders.every((f): f is string => typeof f === 'string' && ABSOLUTE_PATH.test(f))
 		? folders

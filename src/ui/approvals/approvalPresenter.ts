@@ -20,13 +20,15 @@ export interface ApprovalView {
 
 /** The question a notification or modal asks, in plain words. */
 export interface ApprovalQuestion {
-	/** One line: what would run. */
+	/** One line: what would run, with the command or the paths in full. */
 	readonly title: string;
 	/** The rule that asked and why, and how long is left. */
 	readonly detail: string;
 }
 
 const MAX = 100;
+// A title holds the whole command; past this it is no longer something a person reads in a notification.
+const FULL_MAX = 2_000;
 
 /** The contextValue of an approval item, from the grammar `hookwarden:approval` + `+pending`/`+resolved`. */
 export function approvalContextValue(pending: boolean): string {
@@ -56,13 +58,25 @@ export function presentApproval(approval: PendingApproval, now: number): Approva
 	};
 }
 
-/** The notification's question for a pending request. */
+/** The question for a pending request (modal, quick pick): the call in full, the rule and its reason, the time left. */
 export function approvalQuestion(request: ApprovalRequest, now: number): ApprovalQuestion {
-	const what = approvalSubject(request.event);
+	const what = approvalSubject(request.event, FULL_MAX);
 	return {
 		title: `Allow ${what.tool} to ${what.verb} ${what.quoted}?`,
 		detail: `${capitalize(describeRule(request.askedBy))}: ${request.reason} ${secondsLeft(request, now)} s left.`,
 	};
+}
+
+/**
+ * The notification's text, one paragraph: the question with the call in full, the rule and its reason, and the local
+ * time the request waits until (a notification cannot count down, so it names the time instead).
+ */
+export function approvalNotificationText(
+	request: ApprovalRequest,
+	clockTime: (epochMs: number) => string,
+): string {
+	const { title } = approvalQuestion(request, request.createdAt);
+	return `${title} ${capitalize(describeRule(request.askedBy))}: ${request.reason} Waits for your answer until ${clockTime(request.deadline)}.`;
 }
 
 /** Whole seconds until the request times out, never negative. */
@@ -78,7 +92,7 @@ export function describeResolution(resolution: ApprovalResolution): string {
 				? 'Allowed once'
 				: resolution.scope === 'session'
 					? 'Allowed for this session'
-					: 'Always allowed (rule written)';
+					: 'Always allowed (written to settings)';
 		case 'denied':
 			return resolution.reason?.trim() ? `Denied: ${resolution.reason.trim()}` : 'Denied';
 		case 'timedOut':
@@ -88,13 +102,27 @@ export function describeResolution(resolution: ApprovalResolution): string {
 	}
 }
 
-/** What the event would do, for sentences: the tool, a verb and the quoted subject; secrets masked. */
-export function approvalSubject(event: HookEvent): {
+/** The verb a sentence uses for what a tool of each kind does to its paths. */
+const PATH_VERBS: Readonly<Record<string, string>> = {
+	fileWrite: 'write',
+	fileRead: 'read',
+	web: 'fetch',
+};
+
+/**
+ * What the event would do, for sentences: the tool, a verb and the quoted subject; secrets masked. The subject is cut
+ * at `max` characters (the tree's width by default); paths beyond the first are counted unless `max` leaves room.
+ */
+export function approvalSubject(
+	event: HookEvent,
+	max = MAX,
+): {
 	readonly tool: string;
 	readonly verb: string;
 	readonly text: string;
 	readonly quoted: string;
 } {
+	const shorten = (text: string) => cut(text, max);
 	switch (event.name) {
 		case 'PreToolUse':
 		case 'PostToolUse': {
@@ -104,9 +132,11 @@ export function approvalSubject(event: HookEvent): {
 				return { tool: tool.name, verb: 'run', text, quoted: `“${text}”` };
 			}
 			if (tool.paths.length > 0) {
+				const verb = PATH_VERBS[tool.kind] ?? 'use';
+				const all = tool.paths.join(', ');
 				const more = tool.paths.length > 1 ? ` and ${tool.paths.length - 1} more` : '';
-				const text = `${shorten(tool.paths[0] ?? '')}${more}`;
-				return { tool: tool.name, verb: 'use', text, quoted: text };
+				const text = all.length <= max ? all : `${shorten(tool.paths[0] ?? '')}${more}`;
+				return { tool: tool.name, verb, text, quoted: text };
 			}
 			return { tool: tool.name, verb: 'run', text: tool.name, quoted: 'now' };
 		}
@@ -138,9 +168,9 @@ function resolutionIcon(settled: ApprovalResolution | undefined): string {
 	}
 }
 
-function shorten(text: string): string {
+function cut(text: string, max: number): string {
 	const line = text.replace(/\s+/g, ' ').trim();
-	return line.length > MAX ? `${line.slice(0, MAX - 1)}…` : line;
+	return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 function capitalize(text: string): string {

@@ -1,24 +1,32 @@
 import * as vscode from 'vscode';
 
-import type { ApprovalQueue } from '../../core/approvals/approvalQueue';
-import type { ApprovalResolution, PendingApproval } from '../../core/approvals/pendingApproval';
-import type { Provenance } from '../../core/provider/decision';
-import type { AllowRule } from '../../core/approvals/alwaysAllowRule';
+import type { AlwaysAllowProposal } from '../../core/approvals/alwaysAllowRule';
 import { proposeAlwaysAllowRule } from '../../core/approvals/alwaysAllowRule';
-import { approvalQuestion, describeResolution, presentApproval } from './approvalPresenter';
-import type { ApprovalChoice, RuleScope } from '../prompts/approvalPrompt';
+import type { ApprovalQueue } from '../../core/approvals/approvalQueue';
+import type { ExceptionProposal } from '../../core/approvals/exceptionProposal';
+import { proposeException } from '../../core/approvals/exceptionProposal';
+import type { ApprovalResolution, PendingApproval } from '../../core/approvals/pendingApproval';
+import type { PolicyFindings } from '../../host/engine/policyFindings';
+import { appendSettingEntry } from '../../host/settingsEntries';
+import type { ApprovalChoice, AnswerTools } from './approvalAnswers';
+import { MORE_ANSWERS, offeredAnswers } from './approvalAnswers';
+import {
+	approvalNotificationText,
+	approvalQuestion,
+	describeResolution,
+	presentApproval,
+} from './approvalPresenter';
+import type { RuleScope } from '../prompts/approvalPrompt';
 import {
 	askForDenyReason,
 	askToApproveModal,
 	chooseApprovalAnswer,
-	confirmAlwaysAllowRule,
-	explainNoAlwaysAllow,
+	confirmSettingsEntry,
 	pickPendingApproval,
 	reportAlreadyResolved,
 	showApprovalNotification,
 } from '../prompts/approvalPrompt';
 import { UI_SETTINGS } from '../uiSettings';
-import { COMMANDS } from '../../host/commandIds';
 
 /** What the approval surfaces need from the rest of the window. */
 export interface ApprovalServiceParts {
@@ -29,23 +37,30 @@ export interface ApprovalServiceParts {
 		line: string,
 		shell: 'bash' | 'powershell',
 	) => Promise<readonly string[] | undefined>;
-	/** Opens the settings file at the rule that asked. */
-	readonly revealRule: (askedBy: Provenance) => Promise<void>;
+	/** What the policy finds for a call now, for exceptions that name exactly what the rule matched. */
+	readonly findings: PolicyFindings;
+	/** Told each time a person (not the timeout) answered, for the walkthrough. */
+	readonly onPersonAnswered?: () => void;
 }
 
 const RECENT = 10;
 
 /**
- * Puts every pending approval in front of the person at once (a notification that closes when the approval
- * resolves, or a modal when `hookwarden.approval.modal` is on) and answers approvals from any surface — the
- * notification's links, the tree's inline actions, the status bar, the palette. The queue resolves each exactly
- * once, so the first answer wins and every surface updates from {@link onDidChange}. Keeps the last few resolved
- * approvals so the *Approvals* view can show how they ended.
+ * Puts every pending approval in front of the person at once (a notification with *Allow Once*, *Deny* and *More…*,
+ * or a modal when `hookwarden.approval.modal` is on) and answers approvals from any surface: the notification, the
+ * tree's inline actions, the status bar, the palette. The queue resolves each exactly once, so the first answer wins
+ * and every surface updates from {@link onDidChange}. Keeps the last few resolved approvals so the *Approvals* view
+ * can show how they ended. Implements the {@link AnswerTools} the *More…* answers use.
  */
-export class ApprovalService implements vscode.Disposable {
+export class ApprovalService implements vscode.Disposable, AnswerTools {
 	private readonly onDidChangeEmitter = new vscode.EventEmitter<void>();
 	private readonly recent: PendingApproval[] = [];
 	private readonly unsubscribe: () => void;
+	private readonly alwaysAllowProposals = new WeakMap<
+		PendingApproval,
+		Promise<AlwaysAllowProposal>
+	>();
+	private readonly exceptionProposals = new WeakMap<PendingApproval, Promise<ExceptionProposal>>();
 	/** Fires when an approval opens or resolves. */
 	readonly onDidChange = this.onDidChangeEmitter.event;
 
@@ -78,31 +93,108 @@ export class ApprovalService implements vscode.Disposable {
 	}
 
 	/**
-	 * Answers one approval; without a choice the person picks one, without an id they first pick the approval.
-	 * An answer that comes after another surface (or the timeout) resolved it says so and changes nothing.
+	 * Answers one approval; without a choice the person picks one (every answer that can work), without an id they
+	 * first pick the approval. An answer that comes after another surface (or the timeout) resolved it says so and
+	 * changes nothing.
 	 */
 	async answer(target?: PendingApproval | string, choice?: ApprovalChoice): Promise<void> {
 		const approval = await this.find(target);
-		if (!approval) {
+		if (!approval || this.reportIfSettled(approval)) {
 			return;
 		}
-		if (this.reportIfSettled(approval)) {
-			return;
-		}
-		const chosen =
-			choice ?? (await chooseApprovalAnswer(approvalQuestion(approval.request, Date.now())));
-		if (!chosen) {
-			return;
-		}
-		const resolution = await this.resolutionFor(approval, chosen);
-		if (resolution && !this.parts.approvals.resolve(approval.request.id, resolution)) {
-			this.reportIfSettled(approval);
+		const chosen = choice ?? (await this.choose(approval, true));
+		if (chosen !== undefined) {
+			await this.apply(approval, chosen);
 		}
 	}
 
-	/** The `command:` link that answers one approval from a notification. */
-	answerLink(id: string, choice: ApprovalChoice): string {
-		return `command:${COMMANDS.answerApproval}?${encodeURIComponent(JSON.stringify([id, choice]))}`;
+	/** *More…*: offers every other answer that can work for this approval. */
+	async more(target?: PendingApproval | string): Promise<void> {
+		const approval = await this.find(target);
+		if (!approval || this.reportIfSettled(approval)) {
+			return;
+		}
+		const chosen = await this.choose(approval, false);
+		if (chosen !== undefined) {
+			await this.apply(approval, chosen);
+		}
+	}
+
+	askForDenyReason(): Promise<string | undefined> {
+		return askForDenyReason();
+	}
+
+	alwaysAllowProposal(approval: PendingApproval): Promise<AlwaysAllowProposal> {
+		let proposal = this.alwaysAllowProposals.get(approval);
+		if (!proposal) {
+			proposal = this.proposeAlwaysAllow(approval);
+			this.alwaysAllowProposals.set(approval, proposal);
+		}
+		return proposal;
+	}
+
+	async writeAlwaysAllowRule(approval: PendingApproval): Promise<boolean> {
+		const proposal = await this.alwaysAllowProposal(approval);
+		if (proposal.kind !== 'rule') {
+			return false;
+		}
+		const { request } = approval;
+		const scopes = this.scopesFor(request.workspaceFolder, ['workspace', 'user']);
+		const scope = await confirmSettingsEntry(
+			'Always allow this call?',
+			'hookwarden.rules',
+			JSON.stringify(proposal.rule, null, '\t'),
+			[...proposal.explanation, ...untrustedNote()],
+			scopes,
+		);
+		if (!scope || approval.settled) {
+			return false;
+		}
+		await appendSettingEntry('rules', proposal.rule, scope, request.workspaceFolder);
+		this.parts.log.info(
+			`approval ${request.id}: rule ${proposal.rule.id} written to ${scope} settings`,
+		);
+		return true;
+	}
+
+	exceptionProposal(approval: PendingApproval): Promise<ExceptionProposal> {
+		let proposal = this.exceptionProposals.get(approval);
+		if (!proposal) {
+			const { request } = approval;
+			proposal = this.parts
+				.findings(request.event, request.workspaceFolder)
+				.then((findings) => proposeException(request, findings, today()))
+				.catch((error: unknown): ExceptionProposal => ({
+					kind: 'unavailable',
+					why: `The policy could not be read again for this call: ${String(error)}`,
+				}));
+			this.exceptionProposals.set(approval, proposal);
+		}
+		return proposal;
+	}
+
+	async writeException(approval: PendingApproval): Promise<boolean> {
+		const proposal = await this.exceptionProposal(approval);
+		if (proposal.kind !== 'exception') {
+			return false;
+		}
+		const { request } = approval;
+		const scopes = this.scopesFor(request.workspaceFolder, proposal.scopes);
+		const scope = await confirmSettingsEntry(
+			`Add an exception to rule ${proposal.exception.rule}?`,
+			'hookwarden.exceptions',
+			JSON.stringify(proposal.exception, null, '\t'),
+			[...proposal.explanation, ...untrustedNote()],
+			scopes,
+		);
+		if (!scope || approval.settled) {
+			return false;
+		}
+		await appendSettingEntry('exceptions', proposal.exception, scope, request.workspaceFolder);
+		this.parts.log.info(
+			`approval ${request.id}: exception to ${proposal.exception.rule} written to ${scope} settings`,
+		);
+		return true;
 	}
 
 	dispose(): void {
@@ -111,20 +203,93 @@ export class ApprovalService implements vscode.Disposable {
 	}
 
 	private prompt(approval: PendingApproval): void {
+		const { request } = approval;
 		const modal = vscode.workspace
-			.getConfiguration('hookwarden', uriOf(approval.request.workspaceFolder))
+			.getConfiguration('hookwarden', uriOf(request.workspaceFolder))
 			.get<boolean>(UI_SETTINGS.approvalModal, false);
-		if (modal) {
-			void askToApproveModal(approvalQuestion(approval.request, Date.now())).then(
-				(choice) => choice && this.answer(approval, choice),
-			);
+		const asked = modal
+			? askToApproveModal(approvalQuestion(request, Date.now()))
+			: showApprovalNotification(approvalNotificationText(request, clockTime));
+		void asked.then(async (clicked) => {
+			if (clicked === 'more') {
+				await this.more(approval);
+				// Backing out of *More…* must not leave the person without a prompt for a request that still waits.
+				if (!approval.settled) {
+					this.prompt(approval);
+				}
+			} else if (clicked) {
+				await this.answer(approval, clicked);
+			}
+		});
+	}
+
+	private async choose(
+		approval: PendingApproval,
+		withButtons: boolean,
+	): Promise<ApprovalChoice | undefined> {
+		const more = (await offeredAnswers(approval, this)).map((answer) => ({
+			answer,
+			description: answer.description(approval),
+		}));
+		return chooseApprovalAnswer(approvalQuestion(approval.request, Date.now()), more, withButtons);
+	}
+
+	private async apply(approval: PendingApproval, choice: ApprovalChoice): Promise<void> {
+		const resolution = await this.resolutionFor(approval, choice);
+		if (!resolution) {
 			return;
 		}
-		showApprovalNotification(
-			approval,
-			(now) => approvalQuestion(approval.request, now),
-			(choice) => this.answerLink(approval.request.id, choice),
-		);
+		if (this.parts.approvals.resolve(approval.request.id, resolution)) {
+			this.parts.onPersonAnswered?.();
+		} else {
+			this.reportIfSettled(approval);
+		}
+	}
+
+	private async resolutionFor(
+		approval: PendingApproval,
+		choice: ApprovalChoice,
+	): Promise<ApprovalResolution | undefined> {
+		if (choice === 'once') {
+			return { kind: 'allowed', scope: 'once' };
+		}
+		if (choice === 'deny') {
+			return { kind: 'denied' };
+		}
+		const answer = MORE_ANSWERS.find((a) => a.id === choice);
+		if (!answer) {
+			return undefined;
+		}
+		if (!(await answer.offered(approval, this))) {
+			// A tree menu or a command can name an answer that cannot work here: offer the ones that can instead.
+			void vscode.window.showInformationMessage(
+				`Hookwarden: “${answer.label.replace(/^\$\([^)]*\)\s*/, '')}” cannot work for this request; pick another answer.`,
+			);
+			const other = await this.choose(approval, true);
+			return other === undefined || other === choice
+				? undefined
+				: this.resolutionFor(approval, other);
+		}
+		return answer.answer(approval, this);
+	}
+
+	private async proposeAlwaysAllow(approval: PendingApproval): Promise<AlwaysAllowProposal> {
+		const { request } = approval;
+		const event = request.event;
+		const subCommands =
+			event.name === 'PreToolUse' && event.tool.commandLine !== undefined
+				? await this.parts.subCommands(event.tool.commandLine, event.tool.shell ?? 'bash')
+				: undefined;
+		return proposeAlwaysAllowRule(request, subCommands, today());
+	}
+
+	/** The scopes an entry that loosens the policy can go to: an untrusted workspace's would be ignored. */
+	private scopesFor(
+		workspaceFolder: string | undefined,
+		wanted: readonly RuleScope[],
+	): RuleScope[] {
+		const workspaceOk = workspaceFolder !== undefined && vscode.workspace.isTrusted;
+		return wanted.filter((scope) => scope === 'user' || workspaceOk);
 	}
 
 	private async find(
@@ -153,94 +318,22 @@ export class ApprovalService implements vscode.Disposable {
 		}
 		return settled !== undefined;
 	}
-
-	private async resolutionFor(
-		approval: PendingApproval,
-		choice: ApprovalChoice,
-	): Promise<ApprovalResolution | undefined> {
-		switch (choice) {
-			case 'once':
-				return { kind: 'allowed', scope: 'once' };
-			case 'session':
-				return { kind: 'allowed', scope: 'session' };
-			case 'deny':
-				return { kind: 'denied' };
-			case 'denyWithReason': {
-				const reason = await askForDenyReason();
-				return reason === undefined ? undefined : { kind: 'denied', reason };
-			}
-			case 'always':
-				return (await this.alwaysAllow(approval))
-					? { kind: 'allowed', scope: 'always' }
-					: undefined;
-		}
-	}
-
-	/** Proposes the narrowest rule, shows it and where it would go, and writes it; true once written. */
-	private async alwaysAllow(approval: PendingApproval): Promise<boolean> {
-		const { request } = approval;
-		const event = request.event;
-		const subCommands =
-			event.name === 'PreToolUse' && event.tool.commandLine !== undefined
-				? await this.parts.subCommands(event.tool.commandLine, event.tool.shell ?? 'bash')
-				: undefined;
-		const proposal = proposeAlwaysAllowRule(
-			request,
-			subCommands,
-			new Date().toISOString().slice(0, 10),
-		);
-		if (proposal.kind !== 'rule') {
-			const askedBy = proposal.kind === 'outranked' ? proposal.askedBy : undefined;
-			const openable =
-				askedBy?.source?.kind === 'userSettings' ||
-				askedBy?.source?.kind === 'workspaceSettings' ||
-				askedBy?.source?.kind === 'workspaceFolderSettings';
-			if ((await explainNoAlwaysAllow(proposal.why, openable)) && askedBy) {
-				await this.parts.revealRule(askedBy);
-			}
-			return false;
-		}
-		const scopes: RuleScope[] =
-			request.workspaceFolder !== undefined && vscode.workspace.isTrusted
-				? ['workspace', 'user']
-				: ['user'];
-		const scope = await confirmAlwaysAllowRule(
-			JSON.stringify(proposal.rule, null, '\t'),
-			scopes.length === 1
-				? [
-						...proposal.explanation,
-						'This workspace is not trusted, so only User settings can loosen the policy.',
-					]
-				: proposal.explanation,
-			scopes,
-		);
-		if (!scope || approval.settled) {
-			return false;
-		}
-		await writeRule(proposal.rule, scope, request.workspaceFolder);
-		this.parts.log.info(
-			`approval ${request.id}: rule ${proposal.rule.id} written to ${scope} settings`,
-		);
-		return true;
-	}
 }
 
-/** Appends a rule to `hookwarden.rules` in one settings scope, keeping the rules already there. */
-async function writeRule(
-	rule: AllowRule,
-	scope: RuleScope,
-	workspaceFolder: string | undefined,
-): Promise<void> {
-	const configuration = vscode.workspace.getConfiguration('hookwarden', uriOf(workspaceFolder));
-	const inspected = configuration.inspect<unknown[]>('rules');
-	const current = scope === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue;
-	await configuration.update(
-		'rules',
-		[...(Array.isArray(current) ? current : []), rule],
-		scope === 'workspace'
-			? vscode.ConfigurationTarget.Workspace
-			: vscode.ConfigurationTarget.Global,
-	);
+function untrustedNote(): string[] {
+	return vscode.workspace.isTrusted || !vscode.workspace.workspaceFolders?.length
+		? []
+		: ['This workspace is not trusted, so only User settings can loosen the policy.'];
+}
+
+function today(): string {
+	const now = new Date();
+	const pad = (n: number) => String(n).padStart(2, '0');
+	return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function clockTime(epochMs: number): string {
+	return new Date(epochMs).toLocaleTimeString();
 }
 
 function uriOf(folder: string | undefined): vscode.Uri | undefined {

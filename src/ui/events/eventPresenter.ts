@@ -8,6 +8,9 @@ import type { Verdict } from '../../core/provider/decision';
 import { maskSecrets } from '../../core/secrets/findSecrets';
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
 import { describeSource } from '../../core/policy/describeSource';
+import { fenced, markdownText } from '../../core/util/markdownText';
+import type { TimeFormat } from '../../core/util/timeFormat';
+import { LOCAL_TIME } from '../../core/util/timeFormat';
 import { describeResolution } from '../approvals/approvalPresenter';
 
 /** How one node of the *Events* view looks; no VS Code types. */
@@ -34,6 +37,8 @@ export interface EventsNote {
 }
 
 const SUMMARY_MAX = 80;
+/** How much of a first prompt names its session. */
+const TITLE_MAX = 48;
 
 /** The verdict an entry ended with, for icons and filters. */
 export function verdictOf(entry: RecordedEvent): VerdictFilter {
@@ -45,7 +50,8 @@ export function summarizeEvent(event: HookEvent): string {
 	if (event.name === 'Stop') {
 		return '';
 	}
-	const subject = oneLine(maskSecrets(eventSubject(event)));
+	const line = maskSecrets(eventSubject(event)).replace(/\s+/g, ' ').trim();
+	const subject = line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
 	return event.name === 'UserPromptSubmit' ? `“${subject}”` : subject;
 }
 
@@ -60,70 +66,161 @@ const EVENT_LABELS: Partial<Record<HookEventName, string>> = {
 	ErrorOccurred: 'Error',
 };
 
+/** What a row names besides the tool: the kind of event, for events about no tool. */
+const EVENT_KINDS: Partial<Record<HookEventName, string>> = {
+	UserPromptSubmit: 'prompt',
+	SessionStart: 'session',
+	SessionEnd: 'session',
+	SubagentStart: 'subagent',
+	SubagentStop: 'subagent',
+	PreCompact: 'compact',
+	ErrorOccurred: 'error',
+	Notification: 'notification',
+};
+
 /**
- * Maps one recorded event to its tree item. It has to fit the default sidebar width: the label says what happened
- * (the tool and its command, or the event), the description only what was decided and by which rule; the event's
- * name, latency and reason are in the tooltip and the event document.
+ * The word a row starts with: what became of the event, in the reader's terms. A tool call before it runs is
+ * allowed, denied, asked or met no rule (or was answered by you); after it ran it "ran" (or was blocked after), so
+ * PreToolUse and PostToolUse rows never look alike.
  */
-export function presentEvent(entry: RecordedEvent): EventsItemView {
+export function outcomeOf(entry: RecordedEvent): string {
+	const { event, approval } = entry;
+	const verdict = verdictOf(entry);
+	if (approval) {
+		switch (approval.kind) {
+			case 'allowed':
+				return 'allowed by you';
+			case 'denied':
+				return 'denied by you';
+			case 'timedOut':
+				return approval.outcome === 'allow'
+					? 'timed out, allowed'
+					: approval.outcome === 'deny'
+						? 'timed out, denied'
+						: 'timed out, handed over';
+			case 'gone':
+				return 'abandoned';
+		}
+	}
+	switch (event.name) {
+		case 'PostToolUse':
+			return verdict === 'deny' ? 'blocked after' : 'ran';
+		case 'PostToolUseFailure':
+			return 'failed';
+		case 'UserPromptSubmit':
+			return verdict === 'deny' ? 'blocked' : 'sent';
+		case 'Stop':
+		case 'SubagentStop':
+			return verdict === 'deny' ? 'kept working' : 'stopped';
+		case 'SubagentStart':
+			return verdict === 'deny' ? 'denied' : 'started';
+		case 'SessionStart':
+			return 'started';
+		case 'SessionEnd':
+			return 'ended';
+		case 'ErrorOccurred':
+			return 'reported';
+		case 'Notification':
+			return 'shown';
+		case 'PreCompact':
+			return verdict === 'deny' ? 'denied' : 'compacted';
+		default:
+			return VERDICT_WORDS[verdict];
+	}
+}
+
+const VERDICT_WORDS: Readonly<Record<VerdictFilter, string>> = {
+	allow: 'allowed',
+	deny: 'denied',
+	ask: 'asked',
+	none: 'no rule',
+};
+
+/**
+ * Maps one recorded event to its tree row: `verdict · tool · subject` as the label (`denied · run_in_terminal · rm
+ * -rf ~`), the deciding rule as the description, and the whole story in the tooltip (the command in full, the reason,
+ * who decided and where, local time and latency).
+ */
+export function presentEvent(entry: RecordedEvent, time: TimeFormat = LOCAL_TIME): EventsItemView {
 	const { event, decision } = entry;
 	const verdict = verdictOf(entry);
 	const summary = summarizeEvent(event);
-	const tool = toolOfEvent(event)?.name ?? '';
-	const name = EVENT_LABELS[event.name] ?? event.name;
-	const label = tool
-		? `${tool}${summary ? `: ${summary}` : ''}`
-		: summary
-			? `${name}: ${summary}`
-			: name;
+	const kind = toolOfEvent(event)?.name ?? EVENT_KINDS[event.name];
+	const label = [outcomeOf(entry), kind, summary].filter(Boolean).join(' · ');
 	const rule = decision.decidedBy?.ruleId;
-	const description = [
-		entry.notHonoured === undefined ? undefined : 'not honoured',
-		event.name === 'PostToolUse' ? 'done' : undefined,
-		entry.approval
-			? describeResolution(entry.approval).toLowerCase()
-			: verdict === 'none'
-				? undefined
-				: verdict,
-		rule,
-	]
+	const description = [entry.notHonoured === undefined ? undefined : 'not honoured', rule]
 		.filter((part): part is string => part !== undefined)
 		.join(' · ');
 	const icon =
-		entry.notHonoured === undefined
-			? VERDICT_ICONS[verdict]
-			: { iconId: 'warning', colorId: 'list.warningForeground' };
-	const tooltip = eventTooltip(entry);
+		entry.notHonoured !== undefined
+			? { iconId: 'warning', colorId: 'list.warningForeground' }
+			: event.name === 'PostToolUse' && verdict !== 'deny'
+				? { iconId: 'history' }
+				: VERDICT_ICONS[verdict];
+	const tooltip = eventTooltip(entry, time);
 	return {
 		label,
 		description,
 		tooltip: entry.notHonoured === undefined ? tooltip : `${entry.notHonoured}\n${tooltip}`,
 		iconId: entry.approval ? 'person' : icon.iconId,
 		...(icon.colorId && { iconColorId: icon.colorId }),
-		contextValue: `hookwarden:event+${verdict}`,
+		contextValue: `hookwarden:event+${verdict}${event.name === 'PostToolUse' ? '+after' : ''}`,
 	};
 }
 
-/** A session's node: a short id, the harness that ran it, how many events and denials, when it was last active. */
+/** What a session node shows: its first prompt (its name), when it began, the harness that ran it, how many events and denials. */
+export interface SessionFacts {
+	readonly title?: string;
+	readonly startedAt: number;
+	readonly lastAt: number;
+	readonly events: number;
+	readonly denied: number;
+	/** The runtime that ran the session, where an event named one. */
+	readonly harness?: Harness;
+}
+
+/**
+ * A session's node, named as a person remembers it: by its first prompt, with the local time it began (the id is
+ * in the tooltip); a session whose prompt was never seen is named by its time.
+ */
 export function presentSession(
 	sessionId: string,
-	counts: { readonly events: number; readonly denied: number; readonly lastAt: number },
-	harness?: Harness,
+	facts: SessionFacts,
+	time: TimeFormat = LOCAL_TIME,
+	now = Date.now(),
 ): EventsItemView {
-	const short = sessionId === 'no-session' ? 'without a session id' : sessionId.slice(0, 8);
+	const harness = facts.harness;
+	const began = sameDay(facts.startedAt, now)
+		? time.clock(facts.startedAt)
+		: time.dateTime(facts.startedAt);
+	const counts = `${facts.events} event${facts.events === 1 ? '' : 's'}${facts.denied ? `, ${facts.denied} denied` : ''}`;
 	return {
-		label: `Session ${short}`,
+		label: facts.title ? `“${facts.title}”` : `Session at ${began}`,
 		// Short enough for the default sidebar; the tooltip has the rest.
 		description: [
 			harness && HARNESS_SHORT_NAMES[harness],
-			counts.denied ? `${counts.denied} denied` : clockTime(counts.lastAt),
+			facts.title ? began : undefined,
+			facts.denied ? `${facts.denied} denied` : undefined,
 		]
 			.filter(Boolean)
 			.join(' · '),
-		tooltip: `Session ${sessionId}${harness ? ` in ${HARNESS_NAMES[harness]}` : ''}\n${counts.events} event${counts.events === 1 ? '' : 's'}, ${counts.denied} denied\nLast event at ${new Date(counts.lastAt).toISOString()}`,
+		tooltip: [
+			facts.title ? `“${facts.title}”` : undefined,
+			`Session ${sessionId === 'no-session' ? 'without a session id' : sessionId}${harness ? ` in ${HARNESS_NAMES[harness]}` : ''}`,
+			`Began ${time.dateTime(facts.startedAt)}, last event ${time.dateTime(facts.lastAt)}`,
+			counts,
+		]
+			.filter(Boolean)
+			.join('\n'),
 		iconId: 'comment-discussion',
 		contextValue: 'hookwarden:session',
 	};
+}
+
+/** A session's name from its first prompt: one line, secrets masked, cut to fit the sidebar. */
+export function sessionTitleOf(prompt: string): string {
+	const line = maskSecrets(prompt).replace(/\s+/g, ' ').trim();
+	return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
 }
 
 /** A subagent's node inside its session. */
@@ -142,31 +239,43 @@ export function presentSubagent(
 }
 
 /** A pause or resume, as a visible line among the sessions. */
-export function presentNote(note: EventsNote): EventsItemView {
+export function presentNote(note: EventsNote, time: TimeFormat = LOCAL_TIME): EventsItemView {
 	const paused = note.kind === 'paused';
 	return {
 		label: paused ? 'Hookwarden paused' : 'Hookwarden resumed',
-		description: clockTime(note.at),
+		description: time.clock(note.at),
 		tooltip: paused
-			? `Paused at ${new Date(note.at).toISOString()}: every hook event got no opinion until resumed.`
-			: `Resumed at ${new Date(note.at).toISOString()}: rules decide again.`,
+			? `Paused at ${time.dateTime(note.at)}: every hook event got no opinion until resumed.`
+			: `Resumed at ${time.dateTime(note.at)}: rules decide again.`,
 		iconId: paused ? 'debug-pause' : 'debug-start',
 		contextValue: `hookwarden:note+${note.kind}`,
 	};
 }
 
+/** The title of an event's details: what became of it, the tool or kind, and the whole subject; secrets masked. */
+export function eventTitle(entry: RecordedEvent): string {
+	const { event } = entry;
+	const kind = toolOfEvent(event)?.name ?? EVENT_KINDS[event.name] ?? EVENT_LABELS[event.name];
+	const subject = maskSecrets(eventSubject(event)).replace(/\s+/g, ' ').trim();
+	return [outcomeOf(entry), kind, subject].filter(Boolean).join(' · ');
+}
+
 /**
- * The event's details as a document a person reads top-down: what happened, the verdict and who decided it (the rule
- * and where it is configured, the person, the timeout or the fail mode), the reason and anything sent to the model,
- * then the full record as JSON for copying into a rule or a bug report. Secrets are masked throughout.
+ * The event's details as a Markdown document a person reads top-down: what happened (the command or paths in full),
+ * the verdict and who decided it (the rule and where it is configured, the person, the timeout or the fail mode), the
+ * reason and anything sent to the model, when (local time), then the full record as JSON for copying into a rule or a
+ * bug report. Secrets are masked throughout.
  */
-export function renderEventDocument(entry: RecordedEvent): string {
+export function renderEventDocument(entry: RecordedEvent, time: TimeFormat = LOCAL_TIME): string {
 	const { event, decision } = entry;
 	const verdict = verdictOf(entry);
 	const by = decision.decidedBy;
+	const subject = eventSubject(event);
 	const lines = [
-		`# ${EVENT_LABELS[event.name] ?? event.name}: ${summarizeEvent(event) || event.name}`,
+		`# ${markdownText(eventTitle(entry))}`,
 		'',
+		...(subject ? [fenced(subject), ''] : []),
+		`- **Event:** ${event.name}${toolOfEvent(event) ? ` of \`${toolOfEvent(event)?.name}\`` : ''}`,
 		`- **Verdict:** ${verdict === 'none' ? 'no opinion (the harness’s own approvals decide)' : verdict}`,
 		...(by
 			? [
@@ -174,24 +283,24 @@ export function renderEventDocument(entry: RecordedEvent): string {
 				]
 			: []),
 		...(entry.approval ? [`- **Answered:** ${describeResolution(entry.approval)}`] : []),
-		...(decision.reason ? [`- **Reason:** ${decision.reason}`] : []),
-		...(decision.stop ? [`- **Stopped the agent:** ${decision.stop.reason}`] : []),
+		...(decision.reason ? [`- **Reason:** ${markdownText(decision.reason)}`] : []),
+		...(decision.stop ? [`- **Stopped the agent:** ${markdownText(decision.stop.reason)}`] : []),
 		...(entry.notHonoured ? [`- **Not honoured:** ${entry.notHonoured}`] : []),
 		...decision.failures.map((f) => `- **Provider ${f.kind}:** ${f.providerId}: ${f.message}`),
 		...(decision.additionalContext
-			? [`- **Context for the model:** ${decision.additionalContext}`]
+			? [`- **Context for the model:** ${markdownText(decision.additionalContext)}`]
 			: []),
-		...(decision.systemMessage ? [`- **Message to you:** ${decision.systemMessage}`] : []),
+		...(decision.systemMessage
+			? [`- **Message to you:** ${markdownText(decision.systemMessage)}`]
+			: []),
 		`- **Session:** \`${entry.sessionId}\`${entry.agentId ? `, subagent \`${entry.agentId}\`` : ''}`,
 		...(event.harness ? [`- **Harness:** ${HARNESS_NAMES[event.harness]}`] : []),
-		`- **When:** ${new Date(entry.answeredAt).toISOString()}, answered ${entry.origin === 'window' ? 'by this window' : 'headless'} in ${entry.answeredAt - entry.receivedAt} ms`,
+		`- **When:** ${time.dateTime(entry.receivedAt)}, answered ${entry.origin === 'window' ? 'by this window' : 'headless'} in ${entry.answeredAt - entry.receivedAt} ms`,
 		...(entry.workspaceFolder ? [`- **Workspace:** ${entry.workspaceFolder}`] : []),
 		'',
 		'## Record',
 		'',
-		'```json',
-		JSON.stringify(eventRecord(entry), null, '\t'),
-		'```',
+		fenced(JSON.stringify(eventRecord(entry), null, '\t'), 'json'),
 		'',
 	];
 	return maskSecrets(lines.join('\n'));
@@ -216,25 +325,6 @@ function eventRecord(entry: RecordedEvent): Record<string, unknown> {
 	};
 }
 
-/** The file name an event's document opens under (its tab title). */
-export function eventDocumentName(entry: RecordedEvent): string {
-	return `${entry.sequence}-${entry.event.name}.md`;
-}
-
-/** Whether an entry passes the filter; empty sets mean "everything". */
-export function passesFilter(
-	entry: RecordedEvent,
-	filter: {
-		readonly verdicts: ReadonlySet<VerdictFilter>;
-		readonly kinds: ReadonlySet<HookEventName>;
-	},
-): boolean {
-	return (
-		(filter.verdicts.size === 0 || filter.verdicts.has(verdictOf(entry))) &&
-		(filter.kinds.size === 0 || filter.kinds.has(entry.event.name))
-	);
-}
-
 const VERDICT_ICONS: Readonly<Record<VerdictFilter, { iconId: string; colorId?: string }>> = {
 	allow: { iconId: 'pass', colorId: 'testing.iconPassed' },
 	ask: { iconId: 'question', colorId: 'notificationsWarningIcon.foreground' },
@@ -242,28 +332,24 @@ const VERDICT_ICONS: Readonly<Record<VerdictFilter, { iconId: string; colorId?: 
 	none: { iconId: 'circle-outline' },
 };
 
-function eventTooltip(entry: RecordedEvent): string {
+function eventTooltip(entry: RecordedEvent, time: TimeFormat): string {
 	const { event, decision } = entry;
 	const by = decision.decidedBy;
+	const subject = maskSecrets(eventSubject(event)).trim();
 	return [
-		`${event.name}${summarizeEvent(event) ? `: ${summarizeEvent(event)}` : ''}`,
-		`Verdict: ${decision.verdict ?? 'no opinion'}${decision.reason ? ` — ${oneLine(maskSecrets(decision.reason))}` : ''}`,
+		`${event.name}${toolOfEvent(event) ? ` of ${toolOfEvent(event)?.name}` : ''}${subject ? `:\n${subject}` : ''}`,
+		`Verdict: ${decision.verdict ?? 'no opinion'}${decision.reason ? ` — ${maskSecrets(decision.reason)}` : ''}`,
 		by
-			? `Decided by: ${by.providerId}${by.ruleId ? ` / ${by.ruleId}` : ''}${by.source ? ` (${describeSource(by.source)})` : ''}`
+			? `Decided by: ${by.ruleId ? `rule ${by.ruleId} of ` : ''}${by.providerId}${by.source ? ` (${describeSource(by.source)})` : ''}`
 			: undefined,
 		entry.approval ? `Approval: ${describeResolution(entry.approval)}` : undefined,
 		`Session: ${entry.sessionId}${entry.agentId ? `, subagent ${entry.agentId}` : ''}`,
-		`At ${new Date(entry.receivedAt).toISOString()}, answered in ${entry.answeredAt - entry.receivedAt} ms (${entry.origin})`,
+		`At ${time.dateTime(entry.receivedAt)}, answered in ${entry.answeredAt - entry.receivedAt} ms (${entry.origin})`,
 	]
 		.filter((line): line is string => line !== undefined)
 		.join('\n');
 }
 
-function clockTime(at: number): string {
-	return new Date(at).toTimeString().slice(0, 8);
-}
-
-function oneLine(text: string): string {
-	const line = text.replace(/\s+/g, ' ').trim();
-	return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
+function sameDay(a: number, b: number): boolean {
+	return new Date(a).toDateString() === new Date(b).toDateString();
 }

@@ -1,8 +1,9 @@
 import type { Harness } from '../../core/events/harness';
-import type { HookEventName } from '../../core/events/hookEventName';
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
-import type { EventsNote, VerdictFilter } from './eventPresenter';
-import { passesFilter, verdictOf } from './eventPresenter';
+import type { EventsNote } from './eventPresenter';
+import { sessionTitleOf, verdictOf } from './eventPresenter';
+import type { EventQuery } from './eventQuery';
+import { EVERY_EVENT, matchesEventQuery } from './eventQuery';
 
 /** A node of the *Events* tree; nodes keep their identity while they exist, so the view can refresh just one. */
 export type EventsNode = SessionNode | SubagentNode | EventNode | NoteNode;
@@ -16,6 +17,9 @@ export interface SessionNode {
 	readonly subagents: Map<string, SubagentNode>;
 	count: number;
 	denied: number;
+	/** The first prompt of the session, as it names the session; set by its first UserPromptSubmit. */
+	title?: string;
+	readonly startedAt: number;
 	lastAt: number;
 	/** The runtime that sent the session's latest event that named one. */
 	harness?: Harness;
@@ -44,11 +48,8 @@ export interface NoteNode {
 	readonly note: EventsNote;
 }
 
-/** Which events the view shows; empty sets show everything. */
-export interface EventsFilter {
-	readonly verdicts: ReadonlySet<VerdictFilter>;
-	readonly kinds: ReadonlySet<HookEventName>;
-}
+/** Which events the view shows: the search box's query. */
+export type EventsFilter = EventQuery;
 
 /** What changed after an update: the nodes to refresh, or `root` when the top level itself changed. */
 export type EventsChange = { readonly root: true } | { readonly nodes: readonly EventsNode[] };
@@ -64,7 +65,7 @@ export class EventsModel {
 	private head = 0;
 	private readonly notes: NoteNode[] = [];
 	private noteCounter = 0;
-	private filter: EventsFilter = { verdicts: new Set(), kinds: new Set() };
+	private filter: EventsFilter = EVERY_EVENT;
 
 	constructor(
 		private readonly maxEvents = 10_000,
@@ -104,12 +105,16 @@ export class EventsModel {
 				subagents: new Map(),
 				count: 0,
 				denied: 0,
+				startedAt: entry.receivedAt,
 				lastAt: entry.receivedAt,
 			};
 			this.sessions.set(entry.sessionId, session);
 			rootChanged = true;
 		}
 		const wasNewest = this.newestSession() === session;
+		if (session.title === undefined && entry.event.name === 'UserPromptSubmit') {
+			session.title = sessionTitleOf(entry.event.prompt);
+		}
 		let parent: SessionNode | SubagentNode = session;
 		if (entry.agentId !== undefined) {
 			let subagent = session.subagents.get(entry.agentId);
@@ -233,7 +238,35 @@ export class EventsModel {
 	}
 
 	private passes(node: EventNode): boolean {
-		return passesFilter(node.entry, this.filter);
+		const session = node.parent.kind === 'session' ? node.parent : node.parent.session;
+		return matchesEventQuery(node.entry, this.filter, session.title);
+	}
+
+	/** The tool names and rule ids of the events held, sorted, each once. */
+	vocabulary(): { readonly tools: readonly string[]; readonly rules: readonly string[] } {
+		const tools = new Set<string>();
+		const rules = new Set<string>();
+		for (let i = this.head; i < this.order.length; i++) {
+			const entry = this.order[i]?.entry;
+			const event = entry?.event;
+			if (event && (event.name === 'PreToolUse' || event.name === 'PostToolUse')) {
+				tools.add(event.tool.name);
+			}
+			const rule = entry?.decision.decidedBy?.ruleId;
+			if (rule !== undefined) {
+				rules.add(rule);
+			}
+		}
+		return { tools: [...tools].sort(), rules: [...rules].sort() };
+	}
+
+	/** How many events pass the filter, for the view's "N of M" message. */
+	visibleTotal(): number {
+		let total = 0;
+		for (const session of this.sessions.values()) {
+			total += this.visibleCount(session);
+		}
+		return total;
 	}
 
 	private newestSession(): SessionNode | undefined {

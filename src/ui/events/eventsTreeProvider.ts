@@ -4,19 +4,9 @@ import { treeItemOf } from '../treeItemOf';
 
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
 import type { EventsItemView, EventsNote } from './eventPresenter';
-import {
-	eventDocumentName,
-	presentEvent,
-	presentNote,
-	presentSession,
-	presentSubagent,
-	renderEventDocument,
-} from './eventPresenter';
+import { presentEvent, presentNote, presentSession, presentSubagent } from './eventPresenter';
 import type { EventsFilter, EventsNode } from './eventsModel';
 import { EventsModel } from './eventsModel';
-
-/** The URI scheme of the read-only event documents. */
-export const EVENT_SCHEME = 'hookwarden-event';
 
 const DEBOUNCE_MS = 100;
 
@@ -24,22 +14,24 @@ const DEBOUNCE_MS = 100;
  * The *Events* view's provider: a thin adapter over {@link EventsModel}. Bursts of events are batched (one refresh
  * per {@link DEBOUNCE_MS}) and only the sessions that changed are refreshed, unless the top level changed.
  */
-export class EventsTreeProvider
-	implements
-		vscode.TreeDataProvider<EventsNode>,
-		vscode.TextDocumentContentProvider,
-		vscode.Disposable
-{
+export class EventsTreeProvider implements vscode.TreeDataProvider<EventsNode>, vscode.Disposable {
 	private readonly model = new EventsModel();
+
+	/** `openCommand` shows an event's details; the tree passes it the event's sequence number. */
+	constructor(private readonly openCommand: string) {}
+
 	private readonly onDidChangeTreeDataEmitter = new vscode.EventEmitter<
 		EventsNode | EventsNode[] | undefined
 	>();
 	private readonly onDidChangeEmptyEmitter = new vscode.EventEmitter<boolean>();
+	private readonly onDidRedrawEmitter = new vscode.EventEmitter<void>();
 	private pending: Set<EventsNode> | 'root' | undefined;
 	private timer: ReturnType<typeof setTimeout> | undefined;
 	readonly onDidChangeTreeData = this.onDidChangeTreeDataEmitter.event;
 	/** Fires with `true` when the view becomes empty, `false` when it gets its first item. */
 	readonly onDidChangeEmpty = this.onDidChangeEmptyEmitter.event;
+	/** Fires after the tree was told to redraw (a batch of events, a filter, *Clear*). */
+	readonly onDidRedraw = this.onDidRedrawEmitter.event;
 
 	/** Adds an event to the view. */
 	add(entry: RecordedEvent): void {
@@ -76,17 +68,19 @@ export class EventsTreeProvider
 		this.schedule({ root: true });
 	}
 
-	/** The `hookwarden-event:` URI of an event's document. */
-	documentUri(entry: RecordedEvent): vscode.Uri {
-		return vscode.Uri.from({ scheme: EVENT_SCHEME, path: `/${eventDocumentName(entry)}` });
+	/** An event the view still holds, by its sequence number. */
+	eventBySequence(sequence: number): RecordedEvent | undefined {
+		return this.model.eventBySequence(sequence)?.entry;
 	}
 
-	provideTextDocumentContent(uri: vscode.Uri): string {
-		const sequence = Number.parseInt(uri.path.replace(/^\//, ''), 10);
-		const node = this.model.eventBySequence(sequence);
-		return node
-			? renderEventDocument(node.entry)
-			: `// Event ${sequence} is no longer held: the view keeps the newest 10,000 events, and Clear empties it.\n`;
+	/** The tools and rules of the events held, for the search box's suggestions. */
+	vocabulary(): { readonly tools: readonly string[]; readonly rules: readonly string[] } {
+		return this.model.vocabulary();
+	}
+
+	/** How many events the view holds, and how many of them pass the filter. */
+	counts(): { readonly total: number; readonly shown: number } {
+		return { total: this.model.size, shown: this.model.visibleTotal() };
 	}
 
 	getTreeItem(node: EventsNode): vscode.TreeItem {
@@ -102,9 +96,9 @@ export class EventsTreeProvider
 			collapsible,
 			node.kind === 'event'
 				? {
-						command: 'vscode.open',
+						command: this.openCommand,
 						title: 'Open Event Details',
-						arguments: [this.documentUri(node.entry), { preview: true }],
+						arguments: [node.entry.sequence],
 					}
 				: undefined,
 		);
@@ -122,20 +116,20 @@ export class EventsTreeProvider
 		clearTimeout(this.timer);
 		this.onDidChangeTreeDataEmitter.dispose();
 		this.onDidChangeEmptyEmitter.dispose();
+		this.onDidRedrawEmitter.dispose();
 	}
 
 	private present(node: EventsNode): EventsItemView {
 		switch (node.kind) {
 			case 'session':
-				return presentSession(
-					node.sessionId,
-					{
-						events: this.model.visibleCount(node),
-						denied: node.denied,
-						lastAt: node.lastAt,
-					},
-					node.harness,
-				);
+				return presentSession(node.sessionId, {
+					...(node.title !== undefined && { title: node.title }),
+					startedAt: node.startedAt,
+					lastAt: node.lastAt,
+					events: this.model.visibleCount(node),
+					denied: node.denied,
+					...(node.harness !== undefined && { harness: node.harness }),
+				});
 			case 'subagent':
 				return presentSubagent(node.agentId, node.agentType, this.model.visibleCount(node));
 			case 'event':
@@ -163,6 +157,7 @@ export class EventsTreeProvider
 			this.onDidChangeTreeDataEmitter.fire(
 				pending === 'root' || !pending ? undefined : [...pending],
 			);
+			this.onDidRedrawEmitter.fire();
 		}, DEBOUNCE_MS);
 	}
 }

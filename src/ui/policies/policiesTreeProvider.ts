@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 
 import { treeItemOf } from '../treeItemOf';
 
-import type { CoverageInput } from './coveragePresenter';
-import { presentCoverage } from './coveragePresenter';
+import type { CoverageInput } from './groups/harnessesGroup';
+import { presentCoverage } from './groups/harnessesGroup';
 import type { PoliciesInput, PolicyNodeView } from './policyPresenter';
 import { presentPolicies } from './policyPresenter';
 
@@ -33,11 +33,13 @@ export class PoliciesTreeProvider
 			node.children
 				? vscode.TreeItemCollapsibleState.Expanded
 				: vscode.TreeItemCollapsibleState.None,
-			node.reveal && {
-				command: this.revealCommand,
-				title: 'Go to Rule',
-				arguments: [node.reveal.file, node.reveal.index],
-			},
+			node.open
+				? { command: node.open.command, title: node.label, arguments: [...node.open.arguments] }
+				: node.reveal && {
+						command: this.revealCommand,
+						title: 'Go to Rule',
+						arguments: [node.reveal.file, node.reveal.index, node.reveal.setting],
+					},
 		);
 	}
 

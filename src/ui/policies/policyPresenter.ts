@@ -3,6 +3,17 @@ import type { PackId } from '../../core/judging/pack';
 import type { SettingProblem } from '../../core/settings/readPolicySettings';
 import type { ProviderState } from '../../core/provider/compositeHooksProvider';
 import type { RuleSource } from '../../core/provider/decision';
+import type { MachinePolicyReading } from '../../node/settings/machinePolicy';
+import { presentMachinePolicy } from './groups/machinePolicyGroup';
+import type { SessionGrant } from '../../core/approvals/sessionGrants';
+import { exceptionsGroup } from './groups/exceptionsGroup';
+import { grantsGroup } from './groups/grantsGroup';
+import type { EntriesLayer, PolicyNodeView } from './groups/policyNode';
+import { formatCriterion, SCOPE_TITLES } from './groups/policyNode';
+import type { SettingInForce } from './groups/settingsGroup';
+import { settingsGroup } from './groups/settingsGroup';
+
+export type { PolicyNodeView } from './groups/policyNode';
 
 /** One settings scope's raw `hookwarden.rules`, as written in its file. */
 export interface RulesLayer {
@@ -22,28 +33,17 @@ export interface PoliciesInput {
 	readonly defaultVerdictSource?: RuleSource;
 	/** The hooks providers in the chain, in order, with how their last call went. */
 	readonly providers?: readonly ProviderState[];
+	/** The administrator's machine policy as last read. */
+	readonly machinePolicy?: MachinePolicyReading;
+	/** Each scope's raw `hookwarden.exceptions`, user first. */
+	readonly exceptions?: readonly EntriesLayer[];
+	/** The session grants in force in this window. */
+	readonly grants?: readonly SessionGrant[];
+	/** Every other setting in force, for *Settings in Force*. */
+	readonly settings?: readonly SettingInForce[];
+	/** How a time of day reads (local time); the presenter stays pure. */
+	readonly clockTime?: (epochMs: number) => string;
 }
-
-/** A node of the *Policies* view. */
-export interface PolicyNodeView {
-	readonly key: string;
-	readonly label: string;
-	readonly description: string;
-	readonly tooltip: string;
-	readonly iconId: string;
-	readonly iconColorId?: string;
-	/** `hookwarden:policyGroup`, `hookwarden:rule+active|+invalid|+ignored`, `hookwarden:pack+on|+off`, `hookwarden:setting`. */
-	readonly contextValue: string;
-	/** Where a click jumps: the settings file and the rule's index in its `hookwarden.rules`. */
-	readonly reveal?: { readonly file: string; readonly index: number };
-	readonly children?: readonly PolicyNodeView[];
-}
-
-const SCOPE_TITLES: Readonly<Record<RulesLayer['scope'], string>> = {
-	user: 'User Settings',
-	workspace: 'Workspace Settings',
-	folder: 'Folder Settings',
-};
 
 const PACK_TITLES: Readonly<Record<PackId, string>> = {
 	destructiveCommands: 'Destructive commands',
@@ -54,10 +54,15 @@ const PACK_TITLES: Readonly<Record<PackId, string>> = {
 /**
  * Builds the *Policies* view: one group per settings scope with its rules in file order (each marked active,
  * invalid with its error, or ignored because the workspace is untrusted and the rule would loosen the policy),
- * then the built-in packs and the default verdict.
+ * then the exceptions, the grants, the built-in packs, the providers, the default verdict and every other setting in
+ * force. Groups other than the rules are built in `groups/`, one file each.
  */
 export function presentPolicies(input: PoliciesInput): PolicyNodeView[] {
 	const groups: PolicyNodeView[] = [];
+	const machine = input.machinePolicy && presentMachinePolicy(input.machinePolicy);
+	if (machine) {
+		groups.push(machine);
+	}
 	for (const layer of input.layers) {
 		if (layer.rules.length === 0) {
 			continue;
@@ -99,6 +104,19 @@ export function presentPolicies(input: PoliciesInput): PolicyNodeView[] {
 			children: rules,
 		});
 	}
+	const exceptions = exceptionsGroup(input.exceptions ?? [], input.problems, input.trusted);
+	if (exceptions) {
+		groups.push(exceptions);
+	}
+	if (input.grants) {
+		groups.push(
+			grantsGroup(
+				input.grants,
+				input.layers.map((l) => ({ scope: l.scope, file: l.file, entries: l.rules })),
+				input.clockTime ?? ((ms) => new Date(ms).toLocaleTimeString()),
+			),
+		);
+	}
 	groups.push({
 		key: 'g:packs',
 		label: 'Built-in Packs',
@@ -126,6 +144,9 @@ export function presentPolicies(input: PoliciesInput): PolicyNodeView[] {
 		iconId: 'settings-gear',
 		contextValue: 'hookwarden:setting',
 	});
+	if (input.settings) {
+		groups.push(settingsGroup(input.settings));
+	}
 	if (!input.trusted) {
 		groups.unshift({
 			key: 's:untrusted',
@@ -198,11 +219,6 @@ export function presentRule(
 		contextValue: `hookwarden:rule+${status}`,
 		reveal: { file, index },
 	};
-}
-
-function formatCriterion(value: unknown): string {
-	const text = Array.isArray(value) ? value.map(String).join(', ') : String(value);
-	return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
 function sourceKind(scope: RulesLayer['scope']): RuleSource['kind'] {

@@ -1,97 +1,85 @@
 import * as vscode from 'vscode';
 
-import type { PendingApproval } from '../../core/approvals/pendingApproval';
 import type { ApprovalQuestion } from '../approvals/approvalPresenter';
+import type { ApprovalChoice, MoreAnswer } from '../approvals/approvalAnswers';
 
-/** The answers a person can give to one pending approval. */
-export type ApprovalChoice = 'once' | 'session' | 'always' | 'deny' | 'denyWithReason';
-
-/** Each answer's button or link title, in the order they are offered. */
-export const APPROVAL_CHOICES: readonly {
-	readonly choice: ApprovalChoice;
-	readonly title: string;
-}[] = [
-	{ choice: 'once', title: 'Allow Once' },
-	{ choice: 'session', title: 'Allow for Session' },
-	{ choice: 'always', title: 'Always Allow…' },
-	{ choice: 'deny', title: 'Deny' },
-	{ choice: 'denyWithReason', title: 'Deny with Reason…' },
-];
-
-/** Where a settings rule can be written. */
+/** Where a settings entry can be written. */
 export type RuleScope = 'workspace' | 'user';
 
+/** The two answers a notification offers as buttons, and the button that opens the rest. */
+const ALLOW_ONCE = 'Allow Once';
+const DENY = 'Deny';
+const MORE = 'More…';
+
+/** What the person clicked on an approval notification; `undefined` when they closed it. */
+export type NotificationAnswer = 'once' | 'deny' | 'more' | undefined;
+
 /**
- * Shows the question in a notification that stays until the approval resolves, however it resolves, and then
- * closes. Its answers are one-click links, not buttons: VS Code keeps a toast on screen only while it shows progress
- * (or is an error with buttons), and only a progress notification can be closed by the extension when the request is
- * answered elsewhere or times out; a message with buttons slides into the Notification Center after a few seconds
- * and stays there, stale. `answerLink` builds the `command:` link for each answer. It is cancellable because VS Code
- * shows a cancellable progress notification expanded (links visible) rather than as one truncated line; the text says
- * what its *Cancel* button does (hide the prompt; the request stays in the *Approvals* view and the status bar).
- * The countdown is refreshed every few seconds.
+ * Shows the question as a warning notification with real buttons: *Allow Once*, *Deny* and *More…*. Like every
+ * notification with buttons it slides into the Notification Center after a few seconds, and an extension cannot close
+ * it; the request stays in the *Approvals* view and the status bar, and a click on a request that was answered
+ * elsewhere (or timed out) says so and changes nothing.
  */
-export function showApprovalNotification(
-	approval: PendingApproval,
-	question: (now: number) => ApprovalQuestion,
-	answerLink: (choice: ApprovalChoice) => string,
-): void {
-	const links = APPROVAL_CHOICES.map(
-		({ choice, title }) => `[${title}](${answerLink(choice)})`,
-	).join(' · ');
-	void vscode.window.withProgress(
-		{
-			location: vscode.ProgressLocation.Notification,
-			// VS Code shows "title: message"; the question goes into the message so it reads as one sentence.
-			title: 'Hookwarden',
-			cancellable: true,
-		},
-		async (progress, cancellation) => {
-			const report = () => {
-				const { title, detail } = question(Date.now());
-				progress.report({
-					message: `${title} ${detail} Answer: ${links}. (Cancel only hides this prompt; the request waits in the Approvals view.)`,
-				});
-			};
-			report();
-			const timer = setInterval(report, 5_000);
-			let hidden: vscode.Disposable | undefined;
-			try {
-				await Promise.race([
-					approval.answered,
-					new Promise<void>(
-						(resolve) => (hidden = cancellation.onCancellationRequested(() => resolve())),
-					),
-				]);
-			} finally {
-				clearInterval(timer);
-				hidden?.dispose();
-			}
-		},
+export async function showApprovalNotification(text: string): Promise<NotificationAnswer> {
+	const picked = await vscode.window.showWarningMessage(
+		`Hookwarden: ${text}`,
+		ALLOW_ONCE,
+		DENY,
+		MORE,
 	);
+	return picked === ALLOW_ONCE ? 'once' : picked === DENY ? 'deny' : picked ? 'more' : undefined;
 }
 
-/** Asks in a modal dialog (`hookwarden.approval.modal`); `undefined` when it was dismissed. */
-export async function askToApproveModal(
-	question: ApprovalQuestion,
-): Promise<ApprovalChoice | undefined> {
-	const items = APPROVAL_CHOICES.map(({ choice, title }) => ({ title, choice }));
+/** Asks in a modal dialog (`hookwarden.approval.modal`) with the same three buttons; `undefined` when dismissed. */
+export async function askToApproveModal(question: ApprovalQuestion): Promise<NotificationAnswer> {
 	const picked = await vscode.window.showWarningMessage(
 		`Hookwarden: ${question.title}`,
 		{ modal: true, detail: question.detail },
-		...items,
+		ALLOW_ONCE,
+		DENY,
+		MORE,
 	);
-	return picked?.choice;
+	return picked === ALLOW_ONCE ? 'once' : picked === DENY ? 'deny' : picked ? 'more' : undefined;
 }
 
-/** Offers every answer in a quick pick (the status bar, the palette, *Choose…*); `undefined` when dismissed. */
+/**
+ * Offers answers in a quick pick titled with the question: *Allow Once* and *Deny* first when `withButtons` (the status
+ * bar and the palette, which have no buttons), then every *More…* answer that can work here. `undefined` when
+ * dismissed.
+ */
 export async function chooseApprovalAnswer(
 	question: ApprovalQuestion,
+	more: readonly { readonly answer: MoreAnswer; readonly description: string }[],
+	withButtons: boolean,
 ): Promise<ApprovalChoice | undefined> {
-	const picked = await vscode.window.showQuickPick(
-		APPROVAL_CHOICES.map(({ choice, title }) => ({ label: title, choice })),
-		{ title: question.title, placeHolder: question.detail, ignoreFocusOut: true },
-	);
+	type Item = vscode.QuickPickItem & { readonly choice?: ApprovalChoice };
+	const items: Item[] = [
+		...(withButtons
+			? [
+					{
+						label: `$(check) ${ALLOW_ONCE}`,
+						description: 'this call only',
+						choice: 'once' as const,
+					},
+					{
+						label: `$(close) ${DENY}`,
+						description: 'the agent is told it was denied',
+						choice: 'deny' as const,
+					},
+					{ label: '', kind: vscode.QuickPickItemKind.Separator },
+				]
+			: []),
+		...more.map(({ answer, description }) => ({
+			label: answer.label,
+			description,
+			choice: answer.id as ApprovalChoice,
+		})),
+	];
+	const picked = await vscode.window.showQuickPick(items, {
+		title: question.title,
+		placeHolder: question.detail,
+		ignoreFocusOut: true,
+	});
 	return picked?.choice;
 }
 
@@ -117,11 +105,13 @@ export async function askForDenyReason(): Promise<string | undefined> {
 }
 
 /**
- * Shows the rule *Always Allow…* would write and what it covers, and asks where to write it; `undefined` when
- * the person declines. Only the scopes offered can be picked (an untrusted workspace's allow rules are ignored).
+ * Shows a settings entry an answer would write (*Always Allow…*'s rule, *Add an Exception…*'s exception) and what it
+ * covers, and asks where to write it; `undefined` when the person declines. Only the scopes offered can be picked.
  */
-export async function confirmAlwaysAllowRule(
-	ruleJson: string,
+export async function confirmSettingsEntry(
+	question: string,
+	setting: string,
+	entryJson: string,
 	explanation: readonly string[],
 	scopes: readonly RuleScope[],
 ): Promise<RuleScope | undefined> {
@@ -130,25 +120,14 @@ export async function confirmAlwaysAllowRule(
 		scope,
 	}));
 	const picked = await vscode.window.showInformationMessage(
-		'Hookwarden: Always allow this call?',
+		`Hookwarden: ${question}`,
 		{
 			modal: true,
-			detail: `${explanation.join('\n')}\n\nThis rule is added to "hookwarden.rules":\n${ruleJson}`,
+			detail: `${explanation.join('\n')}\n\nThis is added to "${setting}":\n${entryJson}`,
 		},
 		...items,
 	);
 	return picked?.scope;
-}
-
-/** Says why no rule can be written; resolves `true` when the person asks to see the rule that asked. */
-export async function explainNoAlwaysAllow(why: string, canOpenRule: boolean): Promise<boolean> {
-	const open = { title: 'Open the Rule' };
-	const picked = await vscode.window.showInformationMessage(
-		'Hookwarden: no Always Allow rule for this call',
-		{ modal: true, detail: why },
-		...(canOpenRule ? [open] : []),
-	);
-	return picked === open;
 }
 
 /** Says that an answer came too late: another surface, the timeout or the hook process ended it first. */

@@ -50,6 +50,12 @@ export interface CopilotRunOptions {
 	readonly allowAllTools?: boolean;
 	/** Milliseconds before the CLI is killed. Default 90 000. */
 	readonly timeoutMs?: number;
+	/** Install the per-user hook file in `$COPILOT_HOME/hooks`. Default true. */
+	readonly userHook?: boolean;
+	/** The CLI's user settings, `$COPILOT_HOME/settings.json`. */
+	readonly copilotSettings?: Readonly<Record<string, unknown>>;
+	/** Runs the CLI through another command (a private mount namespace, for example). */
+	readonly wrap?: (command: string, args: readonly string[]) => { command: string; args: string[] };
 }
 
 /** What one run left behind. */
@@ -147,10 +153,15 @@ export async function runCopilot(options: CopilotRunOptions): Promise<CopilotRun
 		posixLauncher({ bridgePath: BRIDGE, nodeFallback: process.execPath, version: 'copilot-tier' }),
 	);
 	chmodSync(launcher, 0o755);
-	writeFileSync(
-		join(copilotHome, 'hooks', HOOK_FILE_NAME),
-		renderHookFile(vscodeHookFile({ approvalTimeoutSeconds: 10 })),
-	);
+	if (options.userHook !== false) {
+		writeFileSync(
+			join(copilotHome, 'hooks', HOOK_FILE_NAME),
+			renderHookFile(vscodeHookFile({ approvalTimeoutSeconds: 10 })),
+		);
+	}
+	if (options.copilotSettings) {
+		writeFileSync(join(copilotHome, 'settings.json'), JSON.stringify(options.copilotSettings));
+	}
 
 	let model: ModelServer | undefined;
 	try {
@@ -174,9 +185,10 @@ export async function runCopilot(options: CopilotRunOptions): Promise<CopilotRun
 			options.prompt,
 			...(options.allowAllTools === false ? [] : ['--allow-all-tools']),
 		];
+		const command = options.wrap?.(COPILOT_BIN, args) ?? { command: COPILOT_BIN, args };
 		const result = await runWithDeadline(
-			COPILOT_BIN,
-			args,
+			command.command,
+			command.args,
 			workspace,
 			env,
 			options.timeoutMs ?? 90_000,

@@ -182,7 +182,7 @@ export interface RequestLogEntry extends ScriptAnswer {
 	readonly toolCount: number;
 }
 
-/** The deny reason of the demo workspace's Stop rule (test/fixtures/workspace/.vscode/settings.json). */
+/** Words of the block reason of the demo workspace's Stop gate (test/fixtures/workspace/.github/hooks/tests-before-stop.mjs). */
 export const DEMO_STOP_GATE_MARKER = 'report the result before you stop';
 
 /**
@@ -246,7 +246,11 @@ export const DEMO_SCENARIOS: readonly AgentScenario[] = [
 	{
 		id: 'demo-stop-gate',
 		prompt: 'Finish up and stop.',
-		steps: [text('All done, I am stopping now.')],
+		// A change first: the demo's Stop gate holds only for a session that changed files and did not test them.
+		steps: [
+			createFile('NOTES.md', '# Notes\n\nThe demo agent was here.\n'),
+			text('I wrote NOTES.md. All done, I am stopping now.'),
+		],
 		stopGate: {
 			marker: DEMO_STOP_GATE_MARKER,
 			steps: [

@@ -30,6 +30,8 @@ export const QUIET_DEFAULT_SETTINGS: Readonly<Record<string, unknown>> = Object.
 	'update.mode': 'none',
 	// Keeps the Chat view from opening in the secondary side bar on a fresh profile (screenshots, space).
 	'workbench.secondarySideBar.defaultVisibility': 'hidden',
+	// Hookwarden opens its walkthrough on a profile's first start; tests that are not about it keep the editor free.
+	'workbench.welcomePage.walkthroughs.openOnInstall': false,
 });
 
 export interface StartVscodeServerOptions {
@@ -61,6 +63,8 @@ export interface StartVscodeServerOptions {
 	readonly label?: string;
 	/** Defaults to `requireServerInstall()`. */
 	readonly install?: VscodeServerInstall;
+	/** Runs the server through another command (a private mount namespace, for example). */
+	readonly wrap?: (command: string, args: readonly string[]) => { command: string; args: string[] };
 }
 
 export interface VscodeServerDirs {
@@ -457,7 +461,8 @@ export async function startVscodeServer(
 		}
 		args.push(...(options.args ?? []));
 
-		const child = spawn(install.node, args, {
+		const launch = options.wrap?.(install.node, args) ?? { command: install.node, args };
+		const child = spawn(launch.command, launch.args, {
 			env,
 			cwd: dirs.tmpDir,
 			detached: true, // own process group, so stop() reaches the extension host and pty host too

@@ -20,7 +20,10 @@ interface DomNode {
 	querySelectorAll(selector: string): ArrayLike<DomNode>;
 	closest(selector: string): DomNode | null;
 }
-declare const document: { querySelector(selector: string): DomNode | null };
+declare const document: {
+	querySelector(selector: string): DomNode | null;
+	readonly body: { readonly innerText: string } | null;
+};
 
 /** Chromium flags for a closed network and a container without a sandbox or GPU. */
 export const CHROMIUM_ARGS: readonly string[] = [
@@ -181,11 +184,46 @@ export async function openWorkbench(
 	});
 	const workbench = new Workbench(server, browser);
 	try {
-		await browser.page.goto(server.workbenchUrl(options), { waitUntil: 'domcontentloaded' });
+		// A machine shared with other jobs can take long to serve the first page; the workbench wait below is the real check.
+		await browser.page.goto(server.workbenchUrl(options), {
+			waitUntil: 'domcontentloaded',
+			timeout: options.timeoutMs ?? 90_000,
+		});
 		await workbench.waitForReady(options.timeoutMs ?? 60_000);
 		return workbench;
 	} catch (err) {
 		await workbench.saveDiagnostics('openWorkbench-failed').catch(() => undefined);
+		await browser.close();
+		throw err;
+	}
+}
+
+/** What a workbench needs of the server it shows: whether toasts are suppressed, and its logs for diagnostics. */
+export type WorkbenchServer = Pick<VscodeServer, 'smokeTestDriver' | 'readLog'>;
+
+/**
+ * Opens Chromium on a workbench URL served by a server this process did not start (`npm start`), and waits until the
+ * workbench is up.
+ */
+export async function openWorkbenchUrl(
+	url: string,
+	options: {
+		readonly chromium: string;
+		readonly readLog: () => string;
+		readonly timeoutMs?: number;
+	},
+): Promise<Workbench> {
+	const browser = await launchBrowser({ executablePath: options.chromium });
+	const workbench = new Workbench({ smokeTestDriver: false, readLog: options.readLog }, browser);
+	try {
+		await browser.page.goto(url, {
+			waitUntil: 'domcontentloaded',
+			timeout: options.timeoutMs ?? 90_000,
+		});
+		await workbench.waitForReady(options.timeoutMs ?? 60_000);
+		return workbench;
+	} catch (err) {
+		await workbench.saveDiagnostics('openWorkbenchUrl-failed').catch(() => undefined);
 		await browser.close();
 		throw err;
 	}
@@ -203,7 +241,7 @@ export class Workbench {
 	screenshotDir: string;
 
 	constructor(
-		readonly server: VscodeServer,
+		readonly server: WorkbenchServer,
 		private readonly browser: LaunchedBrowser,
 	) {
 		this.page = browser.page;
@@ -335,6 +373,24 @@ export class Workbench {
 				const label = el.querySelector('.quick-input-list-label .label-name, .label-name');
 				return (label?.textContent ?? el.getAttribute('aria-label') ?? '').trim();
 			}),
+		);
+	}
+
+	/** Waits for a quick pick the extension opened and returns its row labels, once at least one row shows. */
+	async quickPickLabels(options: { timeoutMs?: number } = {}): Promise<string[]> {
+		const rows = this.page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`);
+		return waitFor(
+			async () => {
+				if (!(await this.page.locator(QUICK_INPUT).isVisible())) {
+					return undefined;
+				}
+				const labels = await this.quickInputLabels(rows);
+				return labels.length > 0 ? labels : undefined;
+			},
+			{
+				timeoutMs: options.timeoutMs ?? this.timeoutMs,
+				describe: () => 'no quick pick with rows opened',
+			},
 		);
 	}
 
@@ -715,6 +771,36 @@ export class Workbench {
 				{ cause: err },
 			);
 		}
+	}
+
+	// ---------------------------------------------------------------- webviews
+
+	/**
+	 * Waits until a webview shows text matching `pattern` and returns that webview's text. A webview's page lives in
+	 * an inner frame (`fake.html`) of its own iframe; every open one is searched.
+	 */
+	async waitForWebviewText(pattern: RegExp, options: { timeoutMs?: number } = {}): Promise<string> {
+		let seen: string[] = [];
+		return waitFor(
+			async () => {
+				seen = [];
+				for (const frame of this.page.frames()) {
+					if (!frame.url().includes('fake.html')) {
+						continue;
+					}
+					const text = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+					seen.push(text.slice(0, 200));
+					if (pattern.test(text)) {
+						return text;
+					}
+				}
+				return undefined;
+			},
+			{
+				timeoutMs: options.timeoutMs ?? this.timeoutMs,
+				describe: () => `no webview shows ${String(pattern)}; webviews: ${JSON.stringify(seen)}`,
+			},
+		);
 	}
 
 	// ---------------------------------------------------------------- evidence

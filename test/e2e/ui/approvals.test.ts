@@ -1,9 +1,11 @@
 /**
  * The person's side of an `ask`, on the installed extension (the packaged .vsix with `--package`): a workspace rule
  * asks before `npm publish`; each PreToolUse runs through the installed hook command (the bridge finds the window by
- * its lease) and waits while the person answers. The notification answers with one click (*Allow Once*, *Deny
- * with Reason…*), the *Approvals* view answers inline, *Always Allow…* writes an exact rule after showing it, and an
- * unanswered request times out visibly. Each state is saved under test-results/screenshots/approvals-*.png.
+ * its lease) and waits while the person answers. The notification has real buttons (*Allow Once*, *Deny*, *More…*);
+ * *More…* offers only the answers that can work (an exception to the asking rule, not an *Always Allow* an ask rule
+ * would outrank); exceptions and session grants show in the *Policies* view and *Revoke* undoes them; the *Approvals*
+ * view answers inline; *Always Allow…* writes an exact rule after showing it; an unanswered request times out
+ * visibly. Each state is saved under test-results/screenshots/approvals-*.png.
  */
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -34,7 +36,7 @@ import {
 	startVscodeServer,
 	type VscodeServer,
 } from '../support/vscodeServer';
-import { openWorkbench, waitFor, type Workbench } from '../support/workbench';
+import { openWorkbench, type Workbench } from '../support/workbench';
 
 const ASK_RULE = {
 	id: 'ask-publish',
@@ -44,7 +46,7 @@ const ASK_RULE = {
 };
 const SCOPE_QUESTION =
 	'Hookwarden decides agent hook events once its hooks are installed. Install them?';
-const QUESTION = /Hookwarden: Allow run_in_terminal to run/;
+const QUESTION = /Hookwarden: Allow run_in_terminal to run “/;
 
 describe('approvals: the notification, the Approvals view, Always Allow and the timeout', function () {
 	let root: string;
@@ -127,12 +129,6 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		);
 	}
 
-	/** Clicks an answer link in the notification whose text matches. */
-	async function clickNotificationLink(message: RegExp, link: string): Promise<void> {
-		assert.ok(wb);
-		await wb.clickNotificationLink(message, link);
-	}
-
 	async function toastShown(message: RegExp): Promise<boolean> {
 		assert.ok(wb);
 		const texts = await wb.toasts();
@@ -208,25 +204,22 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		}
 	});
 
-	it('shows the request at once, names the command, the rule and the time left; Allow Once allows it', async () => {
+	it('shows the request at once with real buttons, the command in full, the rule and the time it waits until; Allow Once allows it', async () => {
 		assert.ok(wb);
 		const call = startCall('npm publish --tag next');
-		const toast = await wb.waitForNotification(QUESTION, { timeoutMs: 20_000 });
-		assert.match(toast.message, /npm publish --tag next/);
+		const toast = await wb.waitForNotification(/npm publish --tag next/, { timeoutMs: 20_000 });
+		assert.match(toast.message, QUESTION);
 		assert.match(
 			toast.message,
 			/Rule 'ask-publish' in workspace settings: Publishing needs a person\./,
 		);
-		assert.match(toast.message, /\d+ s left/);
+		assert.match(toast.message, /Waits for your answer until \d/);
+		assert.deepEqual(toast.buttons, ['Allow Once', 'Deny', 'More…']);
 		await wb.waitForTreeRow(/npm publish --tag next/, { view: 'Approvals' });
 		await wb.screenshot('approvals-1-notification');
-		await clickNotificationLink(QUESTION, 'Allow Once');
+		await wb.clickNotificationButton(/npm publish --tag next/, 'Allow Once');
 		const run = await call;
 		assert.equal(decision(run).permissionDecision, 'allow', describeRun(run));
-		await waitFor(async () => ((await toastShown(QUESTION)) ? undefined : true), {
-			timeoutMs: 10_000,
-			describe: () => 'the notification did not close after the answer',
-		});
 		await wb.waitForTreeRows((rows) => rows.some((r) => r.description.includes('Allowed once')), {
 			view: 'Approvals',
 		});
@@ -261,10 +254,10 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 			what: 'the acme.deploys provider in the Policies view',
 		});
 		const call = startCall('./deploy --prod');
-		const toast = await wb.waitForNotification(QUESTION, { timeoutMs: 20_000 });
+		const toast = await wb.waitForNotification(/deploy --prod/, { timeoutMs: 20_000 });
 		assert.match(toast.message, /The acme provider wants a person for production deploys\./);
 		await wb.screenshot('approvals-2-provider-ask');
-		await clickNotificationLink(QUESTION, 'Allow Once');
+		await wb.clickNotificationButton(/deploy --prod/, 'Allow Once');
 		const run = await call;
 		assert.equal(decision(run).permissionDecision, 'allow', describeRun(run));
 		writeWorkspaceSettings({});
@@ -275,15 +268,25 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		});
 	});
 
-	it('Deny with Reason… sends the reason to the agent as the deny reason', async () => {
+	it('More… offers only what can work: no Always Allow under an ask rule, the exception to that rule instead; Deny with Reason reaches the agent', async () => {
 		assert.ok(wb);
-		const call = startCall('npm publish');
-		await wb.waitForNotification(QUESTION, { timeoutMs: 20_000 });
-		await clickNotificationLink(QUESTION, 'Deny with Reason…');
+		const call = startCall('npm publish --tag reason');
+		await wb.clickNotificationButton(/npm publish --tag reason/, 'More…', { timeoutMs: 20_000 });
+		const offered = await wb.quickPickLabels();
+		await wb.screenshot('approvals-3-more');
+		assert.ok(
+			offered.some((l) => l.includes('Allow for This Session')),
+			JSON.stringify(offered),
+		);
+		assert.ok(
+			offered.some((l) => l.includes('Add an Exception…')),
+			JSON.stringify(offered),
+		);
+		assert.ok(!offered.some((l) => l.includes('Always Allow')), JSON.stringify(offered));
+		await wb.pickQuickPickItem(/Deny with Reason…/);
 		const input = wb.page.locator('.quick-input-widget .quick-input-box input');
 		await input.waitFor({ state: 'visible', timeout: 10_000 });
 		await input.fill('Bump the version first.');
-		await wb.screenshot('approvals-3-deny-reason');
 		await input.press('Enter');
 		const run = await call;
 		assert.deepEqual(
@@ -297,10 +300,10 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		);
 	});
 
-	it('answers from the Approvals view inline action; the notification closes and the status bar clears', async () => {
+	it('answers from the Approvals view inline action; a later click on the notification says it was already answered', async () => {
 		assert.ok(wb);
 		const call = startCall('npm publish --dry-run');
-		await wb.waitForNotification(QUESTION, { timeoutMs: 20_000 });
+		await wb.waitForNotification(/npm publish --dry-run/, { timeoutMs: 20_000 });
 		await wb.waitForTreeRow(/npm publish --dry-run/, { view: 'Approvals' });
 		const status = wb.page.locator('.statusbar-item', { hasText: /1 approval/ });
 		await status.first().waitFor({ state: 'visible', timeout: 10_000 });
@@ -308,22 +311,85 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		await wb.clickRowAction(/npm publish --dry-run/, 'Allow Once', { view: 'Approvals' });
 		const run = await call;
 		assert.equal(decision(run).permissionDecision, 'allow', describeRun(run));
-		await waitFor(async () => ((await toastShown(QUESTION)) ? undefined : true), {
-			timeoutMs: 10_000,
-			describe: () => 'the notification stayed after the tree answered',
-		});
 		await status.first().waitFor({ state: 'detached', timeout: 10_000 });
+		await wb.clickNotificationButton(/npm publish --dry-run/, 'Deny');
+		await wb.waitForNotification(/already resolved \(allowed once\)/);
 		await wb.screenshot('approvals-5-tree-answered');
 	});
 
-	it('Always Allow… shows the exact rule, writes it to the workspace settings, and the next identical call is allowed without a prompt', async () => {
+	it('Add an Exception… lifts the asking rule for exactly this command; the Policies view lists it and Revoke brings the question back', async () => {
+		assert.ok(wb);
+		await wb.runCommand('Notifications: Clear All Notifications');
+		const call = startCall('npm publish --tag canary');
+		await wb.clickNotificationButton(/npm publish --tag canary/, 'More…', { timeoutMs: 20_000 });
+		await wb.pickQuickPickItem(/Add an Exception…/);
+		const shown = await clickDialogButton('Add to Workspace Settings');
+		assert.match(shown, /"rule": "ask-publish"/, shown);
+		const run = await call;
+		assert.equal(decision(run).permissionDecision, 'allow', describeRun(run));
+		const written = JSON.parse(
+			fs.readFileSync(settingsFile, 'utf8').replace(/^\s*\/\/.*$/gm, ''),
+		) as Record<string, unknown>;
+		assert.deepEqual(
+			(written['hookwarden.exceptions'] as { rule: string; command: string[] }[]).map((e) => [
+				e.rule,
+				e.command,
+			]),
+			[['ask-publish', ['npm publish --tag canary']]],
+		);
+		const listed = /^npm publish --tag canary$/;
+		await wb.waitForTreeRows(
+			(rows) => rows.some((r) => listed.test(r.label) && r.description === 'lifts ask-publish'),
+			{ view: 'Policies', timeoutMs: 15_000, what: 'the exception in the Policies view' },
+		);
+		await wb.screenshot('approvals-6-exception-listed');
+		const again = await startCall('npm publish --tag canary');
+		assert.equal(decision(again).permissionDecision, undefined, describeRun(again));
+		await wb.clickRowAction(listed, 'Revoke', { view: 'Policies' });
+		await wb.waitForTreeRows((rows) => !rows.some((r) => listed.test(r.label)), {
+			view: 'Policies',
+			timeoutMs: 15_000,
+			what: 'the exception gone from the Policies view',
+		});
+		const asked = startCall('npm publish --tag canary');
+		await wb.clickNotificationButton(/npm publish --tag canary/, 'Deny', { timeoutMs: 20_000 });
+		assert.equal(decision(await asked).permissionDecision, 'deny');
+	});
+
+	it('Allow for This Session is listed under Grants; Revoke ends it', async () => {
+		assert.ok(wb);
+		const call = startCall('npm publish --tag session');
+		await wb.clickNotificationButton(/npm publish --tag session/, 'More…', { timeoutMs: 20_000 });
+		await wb.pickQuickPickItem(/Allow for This Session/);
+		assert.equal(decision(await call).permissionDecision, 'allow');
+		const granted = /run_in_terminal · npm publish --tag session/;
+		await wb.waitForTreeRow(granted, { view: 'Policies', timeoutMs: 15_000 });
+		await wb.screenshot('approvals-7-grants');
+		const again = await startCall('npm publish --tag session');
+		assert.equal(decision(again).permissionDecision, 'allow', describeRun(again));
+		await wb.clickRowAction(granted, 'Revoke', { view: 'Policies' });
+		await wb.waitForTreeRows(
+			(rows) => !rows.some((r) => r.label.includes('run_in_terminal · npm publish --tag session')),
+			{
+				view: 'Policies',
+				timeoutMs: 15_000,
+				what: 'the grant gone',
+			},
+		);
+		const asked = startCall('npm publish --tag session');
+		await wb.clickNotificationButton(/npm publish --tag session/, 'Deny', { timeoutMs: 20_000 });
+		assert.equal(decision(await asked).permissionDecision, 'deny');
+	});
+
+	it('Always Allow… (offered where an allow rule can work) shows the exact rule, writes it, and the next identical call is allowed without a prompt', async () => {
 		assert.ok(wb);
 		// An allow rule can only lift what the default verdict asks (an ask rule outranks allow rules).
 		writeWorkspaceSettings({ 'hookwarden.defaultVerdict': 'ask' });
 		await defaultVerdictShown('ask');
+		await wb.runCommand('Notifications: Clear All Notifications');
 		const call = startCall('make release VERSION=1.2');
-		await wb.waitForNotification(/make release VERSION=1\.2/, { timeoutMs: 20_000 });
-		await clickNotificationLink(/make release/, 'Always Allow…');
+		await wb.clickNotificationButton(/make release VERSION=1\.2/, 'More…', { timeoutMs: 20_000 });
+		await wb.pickQuickPickItem(/Always Allow…/);
 		const shown = await clickDialogButton('Add to Workspace Settings');
 		assert.match(shown, /\/\^make release VERSION=1\\\\\.2\$\//, shown);
 		const run = await call;
@@ -331,29 +397,24 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		const written = fs.readFileSync(settingsFile, 'utf8');
 		assert.match(written, /"command": \[\s*"\/\^make release VERSION=1\\\\\.2\$\/"\s*\]/, written);
 		assert.match(written, /"tool": "run_in_terminal"/, written);
-		// The first call's notification closes once it is answered; only then can a new one be told apart from it.
-		await waitFor(async () => ((await toastShown(/make release/)) ? undefined : true), {
-			timeoutMs: 10_000,
-			describe: () => 'the first notification did not close after Always Allow',
-		});
 
 		const again = await startCall('make release VERSION=1.2');
 		assert.equal(decision(again).permissionDecision, 'allow', describeRun(again));
 		assert.equal(
-			await toastShown(/make release/),
+			await toastShown(/make release VERSION=1\.2/),
 			false,
 			'a prompt was shown for the allowed call',
 		);
+		await wb.waitForTreeRow(/run_in_terminal · \/\^make release/, { view: 'Policies' });
 		// Not wider than what was seen: another version still asks.
 		const other = startCall('make release VERSION=9');
-		await wb.waitForNotification(/make release VERSION=9/, { timeoutMs: 20_000 });
-		await clickNotificationLink(/make release VERSION=9/, 'Deny');
+		await wb.clickNotificationButton(/make release VERSION=9/, 'Deny', { timeoutMs: 20_000 });
 		assert.equal(decision(await other).permissionDecision, 'deny');
 		await wb.openView('Hookwarden');
-		await wb.screenshot('approvals-6-always-allowed');
+		await wb.screenshot('approvals-8-always-allowed');
 	});
 
-	it('an unanswered request times out as configured; the notification closes and the item says why', async () => {
+	it('an unanswered request times out as configured; the item says why, and the notification answers that it is over', async () => {
 		assert.ok(wb);
 		writeWorkspaceSettings({ 'hookwarden.approval.timeoutSeconds': 5 });
 		await hookTimeoutWritten(5);
@@ -362,10 +423,6 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		const run = await call;
 		assert.equal(decision(run).permissionDecision, 'deny', describeRun(run));
 		assert.match(decision(run).permissionDecisionReason ?? '', /No answer within 5 s/);
-		await waitFor(async () => ((await toastShown(/npm publish --tag late/)) ? undefined : true), {
-			timeoutMs: 10_000,
-			describe: () => 'the notification stayed after the timeout',
-		});
 		await wb.waitForTreeRows(
 			(rows) =>
 				rows.some(
@@ -375,18 +432,48 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 				),
 			{ view: 'Approvals' },
 		);
-		await wb.screenshot('approvals-7-timed-out');
+		await wb.clickNotificationButton(/npm publish --tag late/, 'Allow Once');
+		await wb.waitForNotification(/already resolved \(timed out: denied\)/);
+		await wb.screenshot('approvals-9-timed-out');
 	});
 
-	it('shows the events, the policies and an event document', async () => {
+	it('Events read verdict · tool · subject with the rule beside; the search box narrows them; details open rendered with local times', async () => {
 		assert.ok(wb);
-		await wb.waitForTreeRow(/npm publish --tag late/, { view: 'Events' });
-		await wb.screenshot('approvals-8-views');
-		await wb.clickTreeRow(/npm publish --tag late/, { view: 'Events' });
-		await wb.page
-			.locator('.tab', { hasText: /PreToolUse\.md/ })
-			.first()
-			.waitFor({ state: 'visible', timeout: 10_000 });
-		await wb.screenshot('approvals-9-event-document');
+		await wb.runCommand('Notifications: Clear All Notifications');
+		const late = /^timed out, denied · run_in_terminal · npm publish --tag late$/;
+		await wb.waitForTreeRows(
+			(rows) => rows.some((r) => late.test(r.label) && r.description === 'ask-publish'),
+			{ view: 'Events', what: 'the timed-out call as verdict · tool · subject, rule beside it' },
+		);
+		await wb.screenshot('approvals-10-events');
+		await wb.runCommand('Hookwarden: Search Events…');
+		const input = wb.page.locator('.quick-input-widget .quick-input-box input');
+		await input.waitFor({ state: 'visible', timeout: 10_000 });
+		await input.fill('verdict:deny canary');
+		await wb.waitForTreeRows(
+			(rows) =>
+				rows.some((r) => r.label.includes('npm publish --tag canary')) &&
+				!rows.some((r) => /--tag late|--tag next/.test(r.label)),
+			{ view: 'Events', what: 'only the denied canary call' },
+		);
+		await wb.screenshot('approvals-11-events-search');
+		await input.press('Enter');
+		await wb.waitForTreeRows((rows) => rows.length > 0, { view: 'Events' });
+		const message = wb.page.locator('.pane-body .message', {
+			hasText: /events match “verdict:deny canary”/,
+		});
+		await message.first().waitFor({ state: 'visible', timeout: 10_000 });
+		await wb.runCommand('Hookwarden: Clear Events Search');
+		await wb.waitForTreeRow(late, { view: 'Events' });
+		await wb.clickTreeRow(late, { view: 'Events' });
+		const text = await wb.waitForWebviewText(/Decided by:/);
+		assert.match(text, /timed out, denied · run_in_terminal · npm publish --tag late/);
+		assert.match(text, /Answered: Timed out: denied/);
+		assert.doesNotMatch(
+			text.split('Record')[0] ?? '',
+			/\d{4}-\d\d-\d\dT\d\d:/,
+			'a UTC time above the record',
+		);
+		await wb.screenshot('approvals-12-event-details');
 	});
 });

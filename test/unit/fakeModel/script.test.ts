@@ -81,18 +81,22 @@ describe('the scripted model picks its scenario from the request text, every tim
 		).toEqual({ kind: 'text', text: 'menu' });
 	});
 
-	it('runs npm test once the Stop gate kept the agent working, then reports', () => {
+	it('changes a file, then runs npm test once the Stop gate kept the agent working, then reports', () => {
 		const gate = DEMO_SCENARIOS.find((s) => s.id === 'demo-stop-gate');
 		expect(gate).toBeDefined();
 		if (!gate) {
 			return;
 		}
-		const reason = `a hook blocked you: "Run \`npm test\` and ${DEMO_STOP_GATE_MARKER}."`;
-		expect(answer(gate, seen([wrap(gate.prompt)])).answer.kind).toBe('text');
-		expect(answer(gate, seen([wrap(gate.prompt), reason], 0, [0, 0])).answer).toMatchObject({
+		const reason = `a hook blocked you: "You changed files: run \`npm test\` and ${DEMO_STOP_GATE_MARKER}."`;
+		expect(answer(gate, seen([wrap(gate.prompt)])).answer).toMatchObject({
+			kind: 'tool',
+			input: { filePath: expect.stringContaining('NOTES.md') as string },
+		});
+		expect(answer(gate, seen([wrap(gate.prompt)], 1)).answer.kind).toBe('text');
+		expect(answer(gate, seen([wrap(gate.prompt), reason], 1, [0, 1])).answer).toMatchObject({
 			kind: 'tool',
 			input: { command: 'npm test' },
 		});
-		expect(answer(gate, seen([wrap(gate.prompt), reason], 1, [0, 0])).answer.kind).toBe('text');
+		expect(answer(gate, seen([wrap(gate.prompt), reason], 2, [0, 1])).answer.kind).toBe('text');
 	});
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { PACK_IDS } from '../../../src/core/judging/pack';
+import { EXCEPTION_RULE_ID, exceptionSchema } from '../../../src/core/settings/exceptionSchema';
 import { providerEntrySchema } from '../../../src/core/settings/providerSettings';
 import {
 	ABSOLUTE_PATH,
@@ -152,6 +153,23 @@ describe('package.json contributes.configuration matches the zod settings schema
 				}
 			}
 		});
+	});
+
+	it('describes every exception key with the zod exception schema, and needs a command or a path as it does', () => {
+		const items = declared[`${SETTINGS_SECTION}.exceptions`]?.items;
+		const shape = exceptionSchema().def.shape;
+		expect(items?.additionalProperties).toBe(false);
+		expect(Object.keys(items?.properties ?? {}).sort()).toEqual(Object.keys(shape).sort());
+		const required = Object.entries(shape)
+			.filter(([, field]) => !(field instanceof z.ZodMiniOptional))
+			.map(([name]) => name);
+		expect(items?.required).toEqual(required);
+		for (const name of Object.keys(shape)) {
+			expect(items?.properties?.[name]?.markdownDescription, `exceptions.${name}`).toMatch(/\.$/);
+		}
+		expect(items?.anyOf).toEqual([{ required: ['command'] }, { required: ['path'] }]);
+		expect(exceptionSchema().safeParse({ rule: 'x' }).success).toBe(false);
+		expect(items?.properties?.rule?.pattern).toBe(EXCEPTION_RULE_ID.source);
 	});
 
 	it('keeps trustedFolders out of workspace settings and checks paths as the code does', () => {

@@ -2,7 +2,7 @@ import type { Finding } from '../finding';
 import type { Pack } from '../pack';
 import type { PolicyInput } from '../policyInput';
 import { findSecrets } from '../../secrets/findSecrets';
-import { secretFileFindings } from './secretFiles';
+import { packFindings } from '../judgeEffects';
 
 const SOURCE = { kind: 'builtin', pack: 'secrets' } as const;
 
@@ -14,7 +14,7 @@ const SOURCE = { kind: 'builtin', pack: 'secrets' } as const;
 export const secretsPack: Pack = {
 	id: 'secrets',
 	evaluate(input: PolicyInput): readonly Finding[] {
-		return [...credentialFindings(input), ...secretFileFindings(input)];
+		return [...credentialFindings(input), ...packFindings(input, 'secrets')];
 	},
 };
 

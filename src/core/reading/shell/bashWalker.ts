@@ -1,6 +1,6 @@
 import type { Redirect } from './commandLine';
 import type { CommandCollector, WalkContext } from './commandCollector';
-import { bashWordValue } from './bashWords';
+import { bashWordValue, expandedWords } from './bashWords';
 import { childrenOf, type SyntaxNode } from './syntaxTree';
 
 /** Redirects and stdin scripts a `redirected_statement` hands to the commands of its body. */
@@ -9,6 +9,8 @@ interface Attached {
 	readonly stdinScripts: readonly string[];
 	/** The statement's text, shown for the command when the body is a single command. */
 	readonly text?: string;
+	/** Words written after a redirect's target (`git checkout >f -- a`): arguments of the command, as bash reads them. */
+	readonly words?: readonly string[];
 }
 
 const NONE: Attached = { redirects: [], stdinScripts: [] };
@@ -30,7 +32,11 @@ const SHELL_COMMAND_VARIABLES = new Set([
 ]);
 
 /** Reads one redirect node (`2>>log`, `<<EOF … EOF`, `<<< "$x"`) into a redirect and, for here-documents, the text fed to stdin. */
-function readRedirect(node: SyntaxNode): { redirects: Redirect[]; stdin?: string } {
+function readRedirect(node: SyntaxNode): {
+	redirects: Redirect[];
+	stdin?: string;
+	words?: string[];
+} {
 	const children = childrenOf(node);
 	if (node.type === 'heredoc_redirect') {
 		const start = children.find((child) => child.node.type === 'heredoc_start');
@@ -58,11 +64,17 @@ function readRedirect(node: SyntaxNode): { redirects: Redirect[]; stdin?: string
 				child.node !== operator?.node &&
 				child.node.type !== 'file_descriptor'),
 	);
-	const target = destinations.map((child) => bashWordValue(child.node)).join(' ');
-	const redirect = { operator: `${descriptor}${operator?.node.type ?? ''}`, target };
-	return node.type === 'herestring_redirect'
-		? { redirects: [redirect], stdin: target }
-		: { redirects: [redirect] };
+	if (node.type === 'herestring_redirect') {
+		const text = destinations.map((child) => bashWordValue(child.node)).join(' ');
+		return {
+			redirects: [{ operator: `${descriptor}${operator?.node.type ?? ''}`, target: text }],
+			stdin: text,
+		};
+	}
+	// tree-sitter-bash hangs the words after a redirect's target on the redirect; bash gives them to the command.
+	const [first, ...rest] = destinations.map((child) => bashWordValue(child.node));
+	const redirect = { operator: `${descriptor}${operator?.node.type ?? ''}`, target: first ?? '' };
+	return { redirects: [redirect], ...(rest.length > 0 && { words: rest }) };
 }
 
 /** Walks a tree-sitter-bash tree and adds every simple command it holds to the collector. */
@@ -100,6 +112,15 @@ function visit(
 			});
 			return;
 		}
+		case 'variable_assignment':
+			assign(node, collector, context);
+			return;
+		case 'declaration_command':
+			visitDeclaration(node, collector, context, attached);
+			return;
+		case 'for_statement':
+			visitFor(node, collector, context, attached);
+			return;
 		case 'function_definition': {
 			const name = childrenOf(node).find((child) => child.field === 'name')?.node.text;
 			visitChildren(
@@ -154,11 +175,13 @@ function visitRedirected(
 ): void {
 	const redirects = [...attached.redirects];
 	const stdinScripts = [...attached.stdinScripts];
+	const words = [...(attached.words ?? [])];
 	const children = childrenOf(node);
 	for (const child of children) {
 		if (child.field === 'redirect' || child.node.type.endsWith('_redirect')) {
 			const read = readRedirect(child.node);
 			redirects.push(...read.redirects);
+			words.push(...(read.words ?? []));
 			if (read.stdin !== undefined) {
 				stdinScripts.push(read.stdin);
 			}
@@ -169,6 +192,7 @@ function visitRedirected(
 		visit(body, collector, context, {
 			redirects,
 			stdinScripts,
+			words,
 			text: body.type === 'command' ? node.text : undefined,
 		});
 	}
@@ -232,21 +256,43 @@ function visitCommand(
 	const redirects = [...attached.redirects];
 	const stdinScripts = [...attached.stdinScripts];
 	const children = childrenOf(node);
+	const scope = collector.scope(context);
+	const env: Record<string, string> = {};
 	for (const child of children) {
 		if (child.field === 'name' || child.field === 'argument') {
-			argv.push(bashWordValue(child.node));
+			argv.push(...expandedWords(child.node, scope));
+		} else if (child.node.type === 'variable_assignment') {
+			const [name, value] = assignmentOf(child.node, collector, context);
+			env[name] = value ?? '$UNKNOWN';
 		} else if (child.node.type.endsWith('_redirect')) {
 			const read = readRedirect(child.node);
 			redirects.push(...read.redirects);
+			argv.push(...(read.words ?? []));
 			if (read.stdin !== undefined) {
 				stdinScripts.push(read.stdin);
 			}
 		}
 	}
+	argv.push(...(attached.words ?? []));
+	const hasEnv = Object.keys(env).length > 0;
 	const index =
 		argv.length > 0
-			? collector.add({ argv, text: attached.text ?? node.text, redirects, stdinScripts }, context)
-			: undefined;
+			? collector.add(
+					{
+						argv,
+						text: attached.text ?? node.text,
+						redirects,
+						stdinScripts,
+						...(hasEnv && { env }),
+					},
+					context,
+				)
+			: redirects.length > 0
+				? collector.add(
+						{ argv: [':'], text: attached.text ?? node.text, redirects, stdinScripts },
+						context,
+					)
+				: undefined;
 	// `GIT_SSH_COMMAND='rm -rf ~' git fetch`: variables whose value a program runs as a shell command.
 	for (const child of children) {
 		if (child.node.type !== 'variable_assignment' || index === undefined) {
@@ -265,5 +311,95 @@ function visitCommand(
 	};
 	for (const child of children) {
 		visit(child.node, collector, inner, NONE);
+	}
+}
+
+/** A `name=value` node's name and value (`null` when the value is only known at run time). */
+function assignmentOf(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+): [string, string | null] {
+	const parts = childrenOf(node);
+	const name = parts.find((part) => part.field === 'name')?.node.text ?? '';
+	const value = parts.find((part) => part.field === 'value')?.node;
+	if (!value) {
+		return [name, ''];
+	}
+	const words = expandedWords(value, collector.scope(context));
+	const text = words.join(' ');
+	return [name, /\$[\w{(@*#?]|`/.test(text) ? null : text];
+}
+
+/** `W='rm -rf ~'` on its own: later words that expand `$W` read its value. */
+function assign(node: SyntaxNode, collector: CommandCollector, context: WalkContext): void {
+	const [name, value] = assignmentOf(node, collector, context);
+	collector.variables.assign(name, value);
+	// The value may run something itself: `x=$(rm -rf ~)`.
+	for (const child of childrenOf(node)) {
+		visit(child.node, collector, nested(context, 'substitution'), NONE);
+	}
+}
+
+/** `export A=1 B`, `local x=…`, `declare -x`: the assignments, and the command itself (so `export NODE_OPTIONS=…` is seen). */
+function visitDeclaration(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+	attached: Attached,
+): void {
+	const argv: string[] = [];
+	const exporting = /^export\b/.test(node.text);
+	for (const { node: child } of childrenOf(node)) {
+		if (child.type === 'variable_assignment') {
+			assign(child, collector, context);
+			const [name, value] = assignmentOf(child, collector, context);
+			if (exporting) {
+				collector.exportVariable(name, value);
+			}
+			argv.push(`${name}=${value ?? ''}`);
+		} else {
+			argv.push(...expandedWords(child, collector.scope(context)));
+		}
+	}
+	if (argv.length > 0) {
+		collector.add(
+			{ argv, text: attached.text ?? node.text, redirects: attached.redirects, stdinScripts: [] },
+			context,
+		);
+	}
+}
+
+/** Most values a `for` loop is read with, one pass each; beyond that its variable is unknown and the body read once. */
+const MAX_LOOP_VALUES = 16;
+
+/** `for d in dist build; do rm -rf "$d"; done`: the body read once per value, with the loop variable set to it. */
+function visitFor(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+	attached: Attached,
+): void {
+	const children = childrenOf(node);
+	const variable = children.find((child) => child.field === 'variable')?.node.text;
+	const body = children.find((child) => child.field === 'body')?.node;
+	const scope = collector.scope(context);
+	const values = children
+		.filter((child) => child.field === 'value')
+		.flatMap((child) => expandedWords(child.node, scope));
+	for (const child of children.filter((entry) => entry.field === 'value')) {
+		visit(child.node, collector, nested(context, 'substitution'), NONE);
+	}
+	if (variable === undefined || !body) {
+		visitChildren(node, collector, context, attached);
+		return;
+	}
+	const known =
+		values.length > 0 &&
+		values.length <= MAX_LOOP_VALUES &&
+		values.every((value) => !/[$`]/.test(value));
+	for (const value of known ? values : [null]) {
+		collector.variables.assign(variable, value);
+		visit(body, collector, context, attached);
 	}
 }

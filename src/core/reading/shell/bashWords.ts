@@ -1,3 +1,5 @@
+import { substitutedLiteral } from './fedScripts';
+import type { ShellScope } from './shellScope';
 import { childrenOf, type SyntaxNode } from './syntaxTree';
 
 const ANSI_C_ESCAPES: Readonly<Record<string, string>> = {
@@ -14,15 +16,24 @@ const ANSI_C_ESCAPES: Readonly<Record<string, string>> = {
 
 /** Decodes the body of a `$'…'` string; escapes it does not know stay as written. */
 function decodeAnsiC(body: string): string {
-	return body.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs, (whole, escape: string) => {
-		if (escape.startsWith('x')) {
-			return String.fromCharCode(parseInt(escape.slice(1), 16));
-		}
-		if (/^[0-7]+$/.test(escape)) {
-			return String.fromCharCode(parseInt(escape, 8));
-		}
-		return ANSI_C_ESCAPES[escape] ?? (/['"\\?]/.test(escape) ? escape : whole);
-	});
+	return body.replace(
+		/\\(u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs,
+		(whole, escape: string) => {
+			if (/^[uU]/.test(escape)) {
+				const code = parseInt(escape.slice(1), 16);
+				return code <= 0xffff
+					? String.fromCharCode(code)
+					: String.fromCodePoint(Math.min(code, 0x10ffff));
+			}
+			if (escape.startsWith('x')) {
+				return String.fromCharCode(parseInt(escape.slice(1), 16));
+			}
+			if (/^[0-7]+$/.test(escape)) {
+				return String.fromCharCode(parseInt(escape, 8));
+			}
+			return ANSI_C_ESCAPES[escape] ?? (/['"\\?]/.test(escape) ? escape : whole);
+		},
+	);
 }
 
 /**
@@ -53,4 +64,92 @@ export function bashWordValue(node: SyntaxNode): string {
 		default:
 			return text;
 	}
+}
+
+/** `$name`, `${name}`, `${name:-default}`: the name and, when the form substitutes one, the default. */
+function expansionParts(
+	text: string,
+): { readonly name: string; readonly fallback?: string } | undefined {
+	const simple = /^\$([A-Za-z_][A-Za-z0-9_]*|\d|[@*#?$!-])$/.exec(text);
+	if (simple) {
+		return { name: simple[1] ?? '' };
+	}
+	const braced = /^\$\{([A-Za-z_][A-Za-z0-9_]*|\d+|[@*#])(?:(:?[-=])([^}]*))?\}$/.exec(text);
+	if (!braced) {
+		return undefined;
+	}
+	return { name: braced[1] ?? '', ...(braced[2] !== undefined && { fallback: braced[3] ?? '' }) };
+}
+
+/** The value of one expansion node in `scope`, or `undefined` when the line does not know it. */
+function expansionValue(node: SyntaxNode, scope: ShellScope): string | undefined {
+	if (node.type === 'command_substitution') {
+		return substitutedLiteral(node.text);
+	}
+	const parts = expansionParts(node.text);
+	if (!parts) {
+		return undefined;
+	}
+	// Only what the line itself assigned: a variable from the environment is the judge's to resolve, default included.
+	const value = scope.lookup(parts.name);
+	return typeof value === 'string' ? value : undefined;
+}
+
+/** The text of a double-quoted string with the expansions `scope` knows filled in; `"$@"` alone is several words. */
+function quotedWords(node: SyntaxNode, scope: ShellScope): string[] {
+	const children = childrenOf(node).filter((child) => child.node.type !== '"');
+	const only = children.length === 1 ? children[0]?.node : undefined;
+	if (only && /^\$(?:@|\{@\})$/.test(only.text) && scope.positional) {
+		return scope.positional.slice(1);
+	}
+	// The string's own text, with each known expansion replaced: children are found in order from a moving cursor.
+	let text = '';
+	let cursor = 1;
+	for (const { node: child } of children) {
+		const at = node.text.indexOf(child.text, cursor);
+		const value = isExpansion(child) ? expansionValue(child, scope) : undefined;
+		if (value !== undefined && at >= 0) {
+			text += node.text.slice(cursor, at) + value;
+			cursor = at + child.text.length;
+		}
+	}
+	return [unescapeQuoted(text + node.text.slice(cursor, -1))];
+}
+
+function unescapeQuoted(text: string): string {
+	return text.replace(/\\\n/g, '').replace(/\\([$`"\\])/g, '$1');
+}
+
+function isExpansion(node: SyntaxNode): boolean {
+	return (
+		node.type === 'simple_expansion' ||
+		node.type === 'expansion' ||
+		node.type === 'command_substitution'
+	);
+}
+
+/**
+ * The words bash makes of a word node once expansions the line itself defines are filled in: an unquoted `$W` holding
+ * `rm -rf ~` is three words, `"$W"` one, `"$@"` one per positional parameter, `/tmp/$name` one. Expansions the line
+ * does not know stay as written, for later readers to treat as unknown.
+ */
+export function expandedWords(node: SyntaxNode, scope: ShellScope | undefined): string[] {
+	if (!scope) {
+		return [bashWordValue(node)];
+	}
+	if (isExpansion(node)) {
+		const value = expansionValue(node, scope);
+		return value === undefined ? [node.text] : value.split(/\s+/).filter(Boolean);
+	}
+	if (node.type === 'string') {
+		return quotedWords(node, scope);
+	}
+	if (node.type === 'concatenation' || node.type === 'command_name') {
+		const pieces = childrenOf(node).map((child) => expandedWords(child.node, scope));
+		// One piece keeps its own splitting (`$W` as a command name is several words); glued pieces make one word.
+		return pieces.length === 1
+			? (pieces[0] ?? [])
+			: [pieces.map((words) => words.join(' ')).join('')];
+	}
+	return [bashWordValue(node)];
 }

@@ -1,4 +1,5 @@
 import type { CommandOrigin, Redirect, ShellDialect, SimpleCommand } from './commandLine';
+import { AliasTable, resolveCommandWord } from './dynamicWords';
 import {
 	embeddedScript,
 	findExecCommands,
@@ -6,11 +7,17 @@ import {
 	POWERSHELLS,
 	readsScriptFromStdin,
 } from './embeddedScripts';
-import { AliasTable, resolveCommandWord } from './dynamicWords';
-import { fedText, substitutedLiteral } from './fedScripts';
+import { fedText, literalOutput, substitutedLiteral } from './fedScripts';
 import { codeEffects, interpreterCode, interpreterReadsStdin } from './interpreterCode';
+import { runsInputAsCode } from './inputAsCode';
+import { isJobRunner, parallelRuns, xargsRuns } from './jobRunners';
 import { programName } from './programName';
+import { LineVariables, type ShellScope } from './shellScope';
 import { peelWrappers } from './wrappers';
+import { readFind } from '../programs/fileDeleters';
+import { INERT, isPackageQuery } from '../programs/inertPrograms';
+import { programModel } from '../programs/programTable';
+import { type ContainerPlace, containerCommands } from './containerCommands';
 
 /** Where a command sits while a tree is walked: how it was reached, and what it belongs to. */
 export interface WalkContext {
@@ -22,6 +29,14 @@ export interface WalkContext {
 	readonly background?: boolean;
 	/** How many shell strings deep this walk is, to stop `bash -c "bash -c …"` from recursing forever. */
 	readonly depth: number;
+	/** Positional parameters of the shell string being read (`bash -c '…' $0 $1 …`). */
+	readonly positional?: readonly string[];
+	/** Words a job runner fills in from input the line does not show. */
+	readonly argsFromInput?: boolean;
+	/** The text may not run at all (data fed to a program that might run it). */
+	readonly maybeRun?: boolean;
+	/** The container the commands run in, and the host folders it mounts. */
+	readonly container?: ContainerPlace;
 }
 
 /** Re-reads text that a command runs (a `bash -c` string, a heredoc fed to a shell) into the same collector. */
@@ -37,20 +52,143 @@ export interface RawCommand {
 	readonly redirects: readonly Redirect[];
 	/** Bodies of heredocs and here-strings attached to the command, run when it is a shell reading stdin. */
 	readonly stdinScripts: readonly string[];
+	/** Variables assigned for this command alone (`X=1 cmd`). */
+	readonly env?: Readonly<Record<string, string>>;
+}
+
+/** Programs that only print or store text they are fed: a heredoc into them is data, never run. */
+const TEXT_SINKS = new Set([
+	'cat',
+	'tee',
+	'echo',
+	'printf',
+	'grep',
+	'egrep',
+	'fgrep',
+	'rg',
+	'wc',
+	'sort',
+	'uniq',
+	'head',
+	'tail',
+	'md5sum',
+	'sha256sum',
+	'sha1sum',
+	'base64',
+	'less',
+	'more',
+	'tr',
+	'sed',
+	'awk',
+	'jq',
+	'yq',
+	'curl',
+	'wget',
+	'gh',
+	'git',
+	'glab',
+	'mail',
+	'sendmail',
+	'nc',
+	'diff',
+	'patch',
+	'column',
+	'fold',
+	'cut',
+	'paste',
+	'xclip',
+	'pbcopy',
+	'wl-copy',
+	'tac',
+	'nl',
+	'od',
+	'xxd',
+	'hexdump',
+	'iconv',
+	'gzip',
+	'openssl',
+	'gpg',
+	'psql',
+	'mysql',
+	'sqlite3',
+	'redis-cli',
+	'kubectl',
+	'docker',
+	'envsubst',
+	'read',
+	'mapfile',
+	'true',
+	':',
+]);
+
+/** Programs whose words the reader already follows as code or commands. */
+const RUNS_ITS_WORDS = new Set([
+	...POSIX_SHELLS,
+	...POWERSHELLS,
+	'eval',
+	'exec',
+	'source',
+	'.',
+	'xargs',
+	'parallel',
+	'env',
+	'sudo',
+	'doas',
+	'ssh',
+	'trap',
+	'watch',
+	'python',
+	'python3',
+	'node',
+	'perl',
+	'ruby',
+	'php',
+	'deno',
+	'bun',
+	'awk',
+	'gawk',
+	'find',
+	'docker',
+	'podman',
+	'kubectl',
+]);
+
+/** Whether a sentence starts with the name of a program Hookwarden has a model for (so it may be a command line). */
+function startsWithProgram(sentence: string): boolean {
+	const first = /^\s*([\w./-]+)/.exec(sentence)?.[1];
+	return first !== undefined && programModel(programName(first)) !== undefined;
 }
 
 /** Accumulates the simple commands of one line, across dialects and re-parsed strings, in source order. */
 export class CommandCollector {
 	readonly commands: SimpleCommand[] = [];
 	readonly errors: string[] = [];
+	/** Variables the line assigns, read by every later word that expands them. */
+	readonly variables = new LineVariables();
 	private nextPipeline = 0;
 	private readonly aliases = new AliasTable();
+	/** `GIT_*` variables the line exported: every later git command reads them (`export GIT_SSH_COMMAND=…; git fetch`). */
+	private readonly exportedGit: Record<string, string> = {};
+	/** Files the line writes with text it shows (`cat > x.sh <<EOF`), so running them later reads that text. */
+	private readonly writtenFiles = new Map<string, string>();
 
 	constructor(private readonly reparse: Reparse) {}
 
 	/** A fresh pipeline id, unique within the line. */
 	newPipeline(): number {
 		return this.nextPipeline++;
+	}
+
+	/** Records `export NAME=value`; git's own variables then apply to every later command of the line. */
+	exportVariable(name: string, value: string | null): void {
+		if (name.startsWith('GIT_')) {
+			this.exportedGit[name] = value ?? '$UNKNOWN';
+		}
+	}
+
+	/** What the line has given names so far, for words read in `context`. */
+	scope(context: WalkContext): ShellScope {
+		return this.variables.scope(context.positional);
 	}
 
 	/** Records a command with its wrappers peeled, then the commands it runs itself; returns its index. */
@@ -62,96 +200,73 @@ export class CommandCollector {
 		const late = peeled.wrappers.length > 0 ? resolveCommandWord(peeled.argv) : undefined;
 		if (late?.writtenAs !== undefined) {
 			const again = peelWrappers(late.argv);
-			peeled = { ...again, wrappers: [...peeled.wrappers, ...again.wrappers] };
+			peeled = {
+				...again,
+				wrappers: [...peeled.wrappers, ...again.wrappers],
+				env: { ...peeled.env, ...again.env },
+			};
 		}
 		const writtenAs = late?.writtenAs ?? (aliased ? raw.argv[0] : resolved.writtenAs);
-		const index = this.push(
-			{ ...raw, argv: peeled.argv },
-			peeled.wrappers,
-			peeled.viaXargs ? 'xargs' : context.origin,
-			context,
-			{
-				...(writtenAs !== undefined ? { writtenAs } : {}),
-				...(late?.unknown || (!late && resolved.unknown) ? { dynamicWord: true } : {}),
-			},
-		);
+		const env = {
+			...(programName(peeled.argv[0] ?? '') === 'git' ? this.exportedGit : {}),
+			...raw.env,
+			...peeled.env,
+		};
+		const stdinText = raw.stdinScripts[0] ?? this.pipedText(context);
+		const index = this.push({ ...raw, argv: peeled.argv }, peeled.wrappers, context, {
+			...(writtenAs !== undefined ? { writtenAs } : {}),
+			...(late?.unknown || (!late && resolved.unknown) ? { dynamicWord: true } : {}),
+			...(Object.keys(env).length > 0 && { env }),
+			...(stdinText !== undefined && { stdinText }),
+			...(peeled.cwd !== undefined &&
+				(/[$`]/.test(peeled.cwd) ? { cwdUnknown: true } : { cwd: peeled.cwd })),
+		});
 		this.aliases.record(peeled.argv);
+		this.rememberWrittenFile(raw, peeled.argv);
 		if (context.depth >= MAX_DEPTH) {
 			this.errors.push('shell strings nested too deeply to follow');
 			return index;
 		}
-		const inner = {
+		const inner: WalkContext = {
 			...context,
 			parent: index,
 			pipeline: undefined,
 			background: undefined,
+			positional: undefined,
 			depth: context.depth + 1,
 		};
-		for (const execArgv of findExecCommands(peeled.argv)) {
-			const text = execArgv.map(quoteForDisplay).join(' ');
-			this.add(
-				{ argv: execArgv, text, redirects: [], stdinScripts: [] },
-				{ ...inner, origin: 'exec' },
-			);
-		}
-		const script = embeddedScript(peeled.argv);
-		if (script) {
-			this.reparse(script.text, { ...inner, origin: 'shellString', dialect: script.dialect });
-		}
-		for (const text of gitShellValues(peeled.argv)) {
-			this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
-		}
-		const readsStdin = readsScriptFromStdin(peeled.argv);
-		if (raw.stdinScripts.length > 0 && readsStdin) {
-			const dialect = POWERSHELLS.has(programName(peeled.argv[0] ?? '')) ? 'powershell' : 'bash';
-			for (const body of raw.stdinScripts) {
-				this.reparse(body, { ...inner, origin: 'heredoc', dialect });
-			}
-		}
-		const stdinLanguage = interpreterReadsStdin(peeled.argv);
-		const code = interpreterCode(peeled.argv);
-		const codes = [
-			...(code ? [code] : []),
-			...(stdinLanguage
-				? raw.stdinScripts.map((body) => ({ language: stdinLanguage, code: body }))
-				: []),
-		];
-		// What an earlier stage writes into a shell or an interpreter reading stdin: `echo 'rm -rf /' | sh`.
-		const pipeline = context.pipeline;
-		if (pipeline && pipeline.stage > 0 && (readsStdin || stdinLanguage)) {
-			const earlier = this.commands.filter(
-				(command) =>
-					command.pipeline?.id === pipeline.id &&
-					command.pipeline.stage < pipeline.stage &&
-					command.origin === context.origin,
-			);
-			const fed = fedText(earlier);
-			if (fed !== undefined && stdinLanguage) {
-				codes.push({ language: stdinLanguage, code: fed });
-			} else if (fed !== undefined) {
-				this.reparse(fed, { ...inner, origin: 'pipedScript', dialect: 'bash' });
-			}
-		}
-		const runner = programName(peeled.argv[0] ?? '');
-		if (POSIX_SHELLS.has(runner) || ['eval', 'source', '.'].includes(runner)) {
-			for (const word of peeled.argv.slice(1)) {
-				const literal = substitutedLiteral(word);
-				if (literal !== undefined) {
-					this.reparse(literal, { ...inner, origin: 'pipedScript', dialect: 'bash' });
-				}
-			}
-		}
-		for (const effect of codes.flatMap(codeEffects)) {
-			if (effect.shell !== undefined) {
-				this.reparse(effect.shell, { ...inner, origin: 'interpreter', dialect: 'bash' });
-			} else if (effect.argv) {
-				this.add(
-					{ argv: effect.argv, text: effect.text, redirects: [], stdinScripts: [] },
-					{ ...inner, origin: 'interpreter' },
-				);
-			}
-		}
+		this.readJobRuns(peeled.argv, stdinText, inner);
+		this.readRunCommands(peeled.argv, inner, context);
+		this.readScripts(raw, peeled.argv, env, inner, context);
+		this.readCode(raw, peeled.argv, stdinText, inner, context);
+		this.readCommandArguments(peeled.argv, inner);
 		return index;
+	}
+
+	/**
+	 * Sentences handed to a program Hookwarden does not know that read as a command line (`watcher 'rm -rf ~'`,
+	 * `s = 'mkfs /dev/sda1'` in a script fed to one): such a program may run them, so they are read as commands that
+	 * only may run.
+	 */
+	private readCommandArguments(argv: readonly string[], inner: WalkContext): void {
+		const name = programName(argv[0] ?? '');
+		if (
+			programModel(name) ||
+			INERT.has(name) ||
+			TEXT_SINKS.has(name) ||
+			isPackageQuery(argv) ||
+			RUNS_ITS_WORDS.has(name) ||
+			embeddedScript(argv) !== undefined
+		) {
+			return;
+		}
+		const sentences = argv
+			.slice(1)
+			.filter((word) => /\s/.test(word) && startsWithProgram(word))
+			.slice(0, 4);
+		for (const sentence of sentences) {
+			this.reparse(sentence, { ...inner, origin: 'shellString', dialect: 'bash', maybeRun: true });
+		}
 	}
 
 	/** Reads text a command will run as a shell command line (`GIT_SSH_COMMAND=…`) as commands run by `context.parent`. */
@@ -166,45 +281,328 @@ export class CommandCollector {
 		}
 	}
 
+	/** The text an earlier stage of the pipeline feeds this command, when the line shows it (`echo …`, `printf …`). */
+	private pipedText(context: WalkContext): string | undefined {
+		const pipeline = context.pipeline;
+		if (!pipeline || pipeline.stage === 0) {
+			return undefined;
+		}
+		const earlier = this.commands.filter(
+			(command) =>
+				command.pipeline?.id === pipeline.id &&
+				command.pipeline.stage < pipeline.stage &&
+				command.origin === context.origin,
+		);
+		return fedText(earlier);
+	}
+
+	/** `cat > x.sh <<'EOF' … EOF`, `echo 'rm -rf ~' > x.sh`: what a later `bash x.sh` in the line will run. */
+	private rememberWrittenFile(raw: RawCommand, argv: readonly string[]): void {
+		const target = raw.redirects.find((redirect) =>
+			/^\d*>>?$|^>\|$/.test(redirect.operator),
+		)?.target;
+		if (target === undefined) {
+			return;
+		}
+		const name = programName(argv[0] ?? '');
+		const text =
+			name === 'cat' && argv.length === 1
+				? raw.stdinScripts[0]
+				: literalOutput({
+						argv,
+						text: raw.text,
+						wrappers: [],
+						origin: 'line',
+						redirects: raw.redirects,
+					});
+		if (text !== undefined) {
+			this.writtenFiles.set(target, text);
+		}
+	}
+
+	/** `xargs CMD`, `parallel TEMPLATE ::: values`: each command the runner starts, with known input filled in. */
+	private readJobRuns(
+		argv: readonly string[],
+		input: string | undefined,
+		inner: WalkContext,
+	): void {
+		const runner = isJobRunner(argv[0] ?? '');
+		if (!runner) {
+			return;
+		}
+		const runs = runner === 'xargs' ? xargsRuns(argv, input) : parallelRuns(argv, input);
+		// Known input fed to where a program reads code is still input code: read the run as if the input were unknown.
+		if (runner === 'xargs' && input !== undefined) {
+			runs.push(
+				...xargsRuns(argv, undefined).filter(
+					(run) => run.argv !== undefined && runsInputAsCode(asCommand(run.argv)),
+				),
+			);
+		}
+		for (const run of runs) {
+			const context: WalkContext = {
+				...inner,
+				origin: 'xargs',
+				...(run.fromInput && { argsFromInput: true }),
+			};
+			if (run.argv) {
+				this.add(
+					{
+						argv: run.argv,
+						text: run.argv.map(quoteForDisplay).join(' '),
+						redirects: [],
+						stdinScripts: [],
+					},
+					context,
+				);
+			} else if (run.line !== undefined) {
+				this.reparse(run.line, context);
+			} else {
+				this.add(
+					{
+						argv: ['$INPUT_COMMAND'],
+						text: 'commands read from input',
+						redirects: [],
+						stdinScripts: [],
+					},
+					{ ...context, argsFromInput: true },
+				);
+			}
+		}
+	}
+
+	/** Commands another program starts from its words: `find -exec`, containers (`docker run`, `kubectl exec`). */
+	private readRunCommands(argv: readonly string[], inner: WalkContext, outer: WalkContext): void {
+		// Under `xargs -I{}`, `{}` is the runner's input, not the paths `find` matched.
+		const found =
+			programName(argv[0] ?? '') === 'find' && !outer.argsFromInput
+				? readFind(argv.slice(1))
+				: undefined;
+		for (const written of findExecCommands(argv)) {
+			// `{}` is each path find matched: everything under its start paths (or what its name filters allow).
+			const matched = found?.starts.flatMap((start) =>
+				(found.names.length > 0 ? found.names : ['**']).map((name) =>
+					`${start.replace(/\/+$/, '')}/**/${name}`.replace('/**/**', '/**'),
+				),
+			);
+			// `find -exec {} \;` runs each file it finds: that word stays `{}`, a program only known at run time.
+			const execArgv = written.flatMap((word, at) =>
+				word === '{}' && matched && at > 0 ? matched : [word],
+			);
+			this.add(
+				{
+					argv: execArgv,
+					text: written.map(quoteForDisplay).join(' '),
+					redirects: [],
+					stdinScripts: [],
+				},
+				{ ...inner, origin: 'exec', ...(outer.argsFromInput && { argsFromInput: true }) },
+			);
+		}
+		for (const contained of containerCommands(argv)) {
+			const index = this.add(
+				{
+					argv: contained.argv,
+					text: contained.argv.map(quoteForDisplay).join(' '),
+					redirects: [],
+					stdinScripts: [],
+				},
+				{ ...inner, origin: 'container' },
+			);
+			const command = this.commands[index];
+			if (command) {
+				this.commands[index] = { ...command, container: contained.container };
+			}
+		}
+	}
+
+	/** Shell text a command runs: its `-c` string (with positional parameters), heredocs, piped text, files the line wrote. */
+	private readScripts(
+		raw: RawCommand,
+		argv: readonly string[],
+		env: Readonly<Record<string, string>>,
+		inner: WalkContext,
+		outer: WalkContext,
+	): void {
+		const script = embeddedScript(argv);
+		if (script) {
+			this.reparse(script.text, {
+				...inner,
+				origin: 'shellString',
+				dialect: script.dialect,
+				// A job runner's input adds positional parameters the line does not show: leave them unknown.
+				...(script.positional && !outer.argsFromInput && { positional: script.positional }),
+			});
+		}
+		for (const text of gitShellValues(argv)) {
+			this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
+		}
+		const runner = programName(argv[0] ?? '');
+		const readsStdin = readsScriptFromStdin(argv);
+		if (raw.stdinScripts.length > 0) {
+			const dialect = POWERSHELLS.has(runner) ? 'powershell' : 'bash';
+			const runs = readsStdin || ['at', 'batch'].includes(runner);
+			// Text fed to a program that might run it (an unknown script) is read as commands that only may run.
+			const mayRun =
+				!runs &&
+				!TEXT_SINKS.has(runner) &&
+				interpreterReadsStdin(argv) === undefined &&
+				!POSIX_SHELLS.has(runner);
+			if (runs || mayRun) {
+				for (const body of raw.stdinScripts) {
+					this.reparse(body, {
+						...inner,
+						origin: 'heredoc',
+						dialect,
+						...(mayRun && { maybeRun: true }),
+					});
+				}
+			}
+		}
+		const piped =
+			outer.pipeline && outer.pipeline.stage > 0 && readsStdin ? this.pipedText(outer) : undefined;
+		if (piped !== undefined && interpreterReadsStdin(argv) === undefined) {
+			this.reparse(piped, { ...inner, origin: 'pipedScript', dialect: 'bash' });
+		}
+		if (POSIX_SHELLS.has(runner) || ['eval', 'source', '.'].includes(runner)) {
+			for (const word of argv.slice(1)) {
+				const literal = substitutedLiteral(word);
+				if (literal !== undefined) {
+					this.reparse(literal, { ...inner, origin: 'pipedScript', dialect: 'bash' });
+				}
+			}
+		}
+		for (const file of this.filesRun(argv, env)) {
+			const text = this.writtenFiles.get(file);
+			if (text !== undefined) {
+				this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
+			}
+		}
+	}
+
+	/** Files a command runs as shell scripts: `bash FILE`, `source FILE`, `BASH_ENV=FILE bash`, `bash --rcfile FILE -i`, `./FILE`. */
+	private filesRun(argv: readonly string[], env: Readonly<Record<string, string>>): string[] {
+		const name = programName(argv[0] ?? '');
+		const files: string[] = [];
+		if (this.writtenFiles.has(argv[0] ?? '')) {
+			files.push(argv[0] ?? '');
+		}
+		if (POSIX_SHELLS.has(name) || name === 'source' || name === '.') {
+			const operand = argv
+				.slice(1)
+				.find(
+					(word, at, all) =>
+						!word.startsWith('-') && !/^--(?:rcfile|init-file)$/.test(all[at - 1] ?? ''),
+				);
+			if (operand !== undefined) {
+				files.push(operand);
+			}
+			argv.forEach((word, at) => {
+				if (/^--(?:rcfile|init-file)$/.test(word)) {
+					files.push(argv[at + 1] ?? '');
+				} else if (/^--(?:rcfile|init-file)=/.test(word)) {
+					files.push(word.slice(word.indexOf('=') + 1));
+				}
+			});
+			for (const variable of ['BASH_ENV', 'ENV']) {
+				if (env[variable] !== undefined) {
+					files.push(env[variable]);
+				}
+			}
+		}
+		return files;
+	}
+
+	/** Interpreter code a command runs from its words, heredocs or a pipe. */
+	private readCode(
+		raw: RawCommand,
+		argv: readonly string[],
+		stdinText: string | undefined,
+		inner: WalkContext,
+		outer: WalkContext,
+	): void {
+		const stdinLanguage = interpreterReadsStdin(argv);
+		const code = interpreterCode(argv);
+		const codes = [
+			...(code ? [code] : []),
+			...(stdinLanguage
+				? raw.stdinScripts.map((body) => ({ language: stdinLanguage, code: body }))
+				: []),
+		];
+		if (
+			stdinLanguage &&
+			raw.stdinScripts.length === 0 &&
+			outer.pipeline &&
+			stdinText !== undefined
+		) {
+			codes.push({ language: stdinLanguage, code: stdinText });
+		}
+		for (const effect of codes.flatMap(codeEffects)) {
+			if (effect.shell !== undefined) {
+				this.reparse(effect.shell, { ...inner, origin: 'interpreter', dialect: 'bash' });
+			} else if (effect.argv) {
+				this.add(
+					{ argv: effect.argv, text: effect.text, redirects: [], stdinScripts: [] },
+					{ ...inner, origin: 'interpreter' },
+				);
+			}
+		}
+	}
+
 	private push(
 		raw: RawCommand,
 		wrappers: readonly string[],
-		origin: CommandOrigin,
 		context: WalkContext,
-		word: Pick<SimpleCommand, 'writtenAs' | 'dynamicWord'>,
+		word: Pick<
+			SimpleCommand,
+			'writtenAs' | 'dynamicWord' | 'env' | 'stdinText' | 'cwd' | 'cwdUnknown'
+		>,
 	): number {
 		const command: SimpleCommand = {
 			...word,
 			argv: raw.argv,
 			text: raw.text,
 			wrappers,
-			origin,
+			origin: context.origin,
 			redirects: raw.redirects,
 			dialect: context.dialect,
 			...(context.pipeline ? { pipeline: context.pipeline } : {}),
 			...(context.parent !== undefined ? { parent: context.parent } : {}),
 			...(context.inFunction !== undefined ? { inFunction: context.inFunction } : {}),
 			...(context.background ? { background: true } : {}),
+			...(context.argsFromInput && { argsFromInput: true }),
+			...(context.maybeRun && { maybeRun: true }),
+			...(context.container && { container: context.container }),
 		};
 		this.commands.push(command);
 		return this.commands.length - 1;
 	}
 }
 
-/** Shell commands git runs from its own `-c` settings: `alias.x=!cmd` and `core.sshCommand=cmd`. */
+/** Settings git reads from `-c` whose value it runs as a shell command line. */
+const GIT_SHELL_SETTINGS =
+	/^(?:alias\.[^=]+=!|core\.(?:sshcommand|pager|editor|fsmonitor|askpass)=|pager\.[^=]+=|sequence\.editor=|diff\.external=|credential\.helper=!)([\s\S]+)$/i;
+
+/** Shell commands git runs from its own `-c` settings: `alias.x=!cmd`, `core.sshCommand`, `core.pager`, … */
 function gitShellValues(argv: readonly string[]): string[] {
 	if (programName(argv[0] ?? '') !== 'git') {
 		return [];
 	}
 	const values: string[] = [];
 	argv.forEach((word, index) => {
-		const setting = word === '-c' ? (argv[index + 1] ?? '') : '';
-		const match = /^(?:alias\.[^=]+=!|core\.sshcommand=)([\s\S]+)$/i.exec(setting);
-		if (match?.[1]) {
+		const setting =
+			word === '-c' ? (argv[index + 1] ?? '') : /^-c./.test(word) ? word.slice(2) : '';
+		const match = GIT_SHELL_SETTINGS.exec(setting);
+		if (match?.[1] && !/^(?:true|false|cat|less|more)$/i.test(match[1].trim())) {
 			values.push(match[1]);
 		}
 	});
 	return values;
+}
+
+/** A bare command of `argv`, to ask what it would do with its words. */
+function asCommand(argv: readonly string[]): SimpleCommand {
+	return { argv, text: argv.join(' '), wrappers: [], origin: 'xargs', redirects: [] };
 }
 
 /** Quotes a word for display only when it would otherwise read as several words. */

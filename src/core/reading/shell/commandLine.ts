@@ -1,3 +1,5 @@
+import type { ContainerPlace } from './containerCommands';
+
 /** The shell grammar a command line is read with. */
 export type ShellDialect = 'bash' | 'powershell';
 
@@ -13,7 +15,9 @@ export type CommandOrigin =
 	/** Text written into a shell's stdin by an earlier pipeline stage (`echo 'rm -rf /' | sh`). */
 	| 'pipedScript'
 	/** A shell command or file call inside interpreter code (`python -c "os.system('…')"`, `shutil.rmtree`). */
-	| 'interpreter';
+	| 'interpreter'
+	/** A command a container runtime runs (`docker run -v /:/host img rm -rf /host/x`, `kubectl exec pod -- …`). */
+	| 'container';
 
 /** A file redirection attached to a simple command (`> out.txt`, `2>>log`, `| Out-File x`). */
 export interface Redirect {
@@ -52,6 +56,22 @@ export interface SimpleCommand {
 	readonly writtenAs?: string;
 	/** True when the command word depends on a value not known before the line runs (`$X -rf /`, `${X:-rm}`). */
 	readonly dynamicWord?: boolean;
+	/**
+	 * True when a job runner (`xargs`, `parallel`) adds words read from its input that the line does not show, so the
+	 * command's operands (or, for `-I {}`, parts of its words) are unknown.
+	 */
+	readonly argsFromInput?: boolean;
+	/** Variables set for this command alone (`X=1 cmd`, `env X=1 cmd`), as written after unquoting. */
+	readonly env?: Readonly<Record<string, string>>;
+	/**
+	 * True when the line may not run this command at all: it is text fed to a program that might run it
+	 * (`python3 tool.py <<EOF … EOF`), so what it does is only likely.
+	 */
+	readonly maybeRun?: boolean;
+	/** For a command run inside a container: whether the container is new or holds data, and the host folders it mounts. */
+	readonly container?: ContainerPlace;
+	/** Text the line feeds to the command's stdin when the line shows it (a heredoc, a here-string, an `echo` piped in). */
+	readonly stdinText?: string;
 	/** True when an earlier `cd` of the line went somewhere that cannot be known before the line runs (`cd "$X"`, `cd -`). */
 	readonly cwdUnknown?: boolean;
 }

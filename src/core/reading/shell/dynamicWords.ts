@@ -1,3 +1,5 @@
+import { substitutedLiteral } from './fedScripts';
+
 // Command words whose value is only known when the line runs, read the way bash would expand them where that can be
 // done without running anything: brace lists, `${IFS}` splitting, `${X:-default}`, `$(which rm)`, `$SHELL`.
 
@@ -14,6 +16,10 @@ const IFS = /\$\{IFS(?:[%#][^}]*)?\}|\$IFS\b/g;
 const DEFAULTED = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+]([^}]*)\}$/;
 const LOOKUP =
 	/^(?:\$\(|`)\s*(?:which|command\s+-v|type\s+-p|whereis\s+-b)\s+([\w./-]+)\s*(?:\)|`)$/;
+/** Control characters or a lone UTF-16 surrogate in a command word: no program is named like that; read as unknown. */
+const UNREADABLE =
+	// eslint-disable-next-line no-control-regex
+	/[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const SHELL_VARIABLES = /^\$(?:\{(?:SHELL|BASH)\}|SHELL|BASH)$/;
 
 /** Expands a word of the form `{a,b,c}` (no nesting, no spaces) into its parts, as bash brace expansion does. */
@@ -28,7 +34,7 @@ function braceList(word: string): string[] | undefined {
  */
 export function resolveCommandWord(argv: readonly string[]): ResolvedWords {
 	const first = argv[0] ?? '';
-	if (!/[{$`]/.test(first)) {
+	if (!/[{$`]/.test(first) && !UNREADABLE.test(first)) {
 		return { argv };
 	}
 	const rest = argv.slice(1);
@@ -49,10 +55,14 @@ export function resolveCommandWord(argv: readonly string[]): ResolvedWords {
 	if (lookup?.[1]) {
 		return { argv: [lookup[1], ...rest], writtenAs: first };
 	}
+	const printed = substitutedLiteral(first.replace(/^`([\s\S]*)`$/, '$$($1)'));
+	if (printed !== undefined && printed.trim() !== '') {
+		return { ...resolveCommandWord([...printed.trim().split(/\s+/), ...rest]), writtenAs: first };
+	}
 	if (SHELL_VARIABLES.test(first)) {
 		return { argv: ['sh', ...rest], writtenAs: first };
 	}
-	if (/\$|`/.test(first)) {
+	if (/\$|`/.test(first) || UNREADABLE.test(first)) {
 		return { argv, writtenAs: first, unknown: true };
 	}
 	return { argv };

@@ -24,6 +24,8 @@ const SHELL_VALUE_LONG = new Set(['--rcfile', '--init-file']);
 export interface EmbeddedScript {
 	readonly text: string;
 	readonly dialect: ShellDialect;
+	/** The words after a `-c` string: `$0`, `$1`, … inside it (`bash -c '"$@"' _ rm -rf /`). */
+	readonly positional?: readonly string[];
 }
 
 /** Whether a PowerShell parameter word is an abbreviation of `name` at least `minimum` letters long (`-c`, `-com` for `-Command`). */
@@ -86,6 +88,16 @@ export function embeddedScript(argv: readonly string[]): EmbeddedScript | undefi
 	const name = programName(argv[0] ?? '');
 	if (name === 'ssh') {
 		return sshRemoteCommand(argv);
+	}
+	if (name === 'trap') {
+		// `trap 'cmd' EXIT` runs cmd later, when the signal comes; `trap - EXIT` and `trap -p` run nothing.
+		const text = argv[1];
+		return text !== undefined && !/^-[-lp]?$/.test(text) && argv.length > 2
+			? { text, dialect: 'bash' }
+			: undefined;
+	}
+	if (name === 'at' || name === 'batch') {
+		return undefined;
 	}
 	if (name === 'eval') {
 		return argv.length > 1 ? { text: argv.slice(1).join(' '), dialect: 'bash' } : undefined;
@@ -159,7 +171,9 @@ export function embeddedScript(argv: readonly string[]): EmbeddedScript | undefi
 			break;
 		}
 		const text = argv[index];
-		return sawC && text !== undefined ? { text, dialect: 'bash' } : undefined;
+		return sawC && text !== undefined
+			? { text, dialect: 'bash', positional: argv.slice(index + 1) }
+			: undefined;
 	}
 	if (POWERSHELLS.has(name)) {
 		for (let index = 1; index < argv.length; index++) {
@@ -211,8 +225,12 @@ export function readsScriptFromStdin(argv: readonly string[]): boolean {
 	}
 	for (let index = 1; index < argv.length; index++) {
 		const word = argv[index] ?? '';
-		if (word === '-s' || word === '-' || word === '--') {
+		if (word === '-s' || word === '-') {
 			return true;
+		}
+		if (word === '--') {
+			// Options end; a word after them is a script file, whose stdin is data.
+			return index === argv.length - 1;
 		}
 		if (/^[-+][A-Za-z]+$/.test(word)) {
 			if (word.startsWith('-') && (word.includes('c') || word.includes('n'))) {
@@ -242,7 +260,21 @@ export function findExecCommands(argv: readonly string[]): string[][] {
 	}
 	const commands: string[][] = [];
 	for (let index = 1; index < argv.length; index++) {
-		if (!['-exec', '-execdir', '-ok', '-okdir'].includes(argv[index] ?? '')) {
+		const word = argv[index] ?? '';
+		// Primaries that take values, so a value spelled `-exec` is not an action (`-fprintf FILE FORMAT`).
+		if (/^-(?:fprintf)$/.test(word)) {
+			index += 2;
+			continue;
+		}
+		if (
+			/^-(?:i?name|i?path|i?wholename|i?regex|printf|fprint0?|fls|newer|user|group|perm|type|size)$/.test(
+				word,
+			)
+		) {
+			index++;
+			continue;
+		}
+		if (!['-exec', '-execdir', '-ok', '-okdir'].includes(word)) {
 			continue;
 		}
 		const command: string[] = [];

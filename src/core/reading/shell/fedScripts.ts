@@ -79,19 +79,66 @@ export function fedText(stages: readonly SimpleCommand[]): string | undefined {
 	return undefined;
 }
 
+/** Splits simple shell words (plain, `'…'`, `"…"` without expansions); `undefined` when the text is not that simple. */
+function simpleWords(text: string): string[] | undefined {
+	const words: string[] = [];
+	const pattern = /\s*(?:'([^']*)'|"([^"$`\\]*)"|(<<<)|([^\s'"|;&<>`$()\\]+))/gy;
+	let rest = text.trim();
+	let match: RegExpExecArray | null;
+	let consumed = 0;
+	pattern.lastIndex = 0;
+	while (consumed < rest.length && (match = pattern.exec(rest)) !== null) {
+		words.push(match[1] ?? match[2] ?? match[3] ?? match[4] ?? '');
+		consumed = pattern.lastIndex;
+	}
+	rest = rest.slice(consumed).trim();
+	return rest === '' ? words : undefined;
+}
+
+/** What one simple stage of a substitution prints from its words and what it is fed, when that can be known. */
+function stageOutput(words: readonly string[], fed: string | undefined): string | undefined {
+	const [name = '', ...args] = words;
+	if (name === 'echo') {
+		return args.filter((word, at) => at > 0 || !/^-[neE]+$/.test(word)).join(' ');
+	}
+	if (name === 'printf') {
+		// bash's printf reads a format starting with `-` as an option and fails, printing nothing.
+		return /^-./.test(args[0] ?? '') && args[0] !== '--'
+			? undefined
+			: printfText(args[0] === '--' ? args.slice(1) : args);
+	}
+	const herestring = args.indexOf('<<<');
+	const input = herestring >= 0 ? args[herestring + 1] : fed;
+	const options = herestring >= 0 ? args.slice(0, herestring) : args;
+	if (
+		(name === 'base64' || name === 'base32') &&
+		options.some((word) => /^-[a-zA-Z]*[dD]$|^--decode$/.test(word))
+	) {
+		return input === undefined ? undefined : decodeBase64(input);
+	}
+	if (name === 'cat' && options.length === 0) {
+		return input;
+	}
+	return undefined;
+}
+
 /**
- * The script text a shell argument holds when it is the output of `echo`/`printf` (`sh <(echo 'rm -rf /')`,
- * `eval "$(printf 'rm -rf /')"`), else `undefined`.
+ * The text a substitution prints when the line shows it: `$(echo …)`, `` `printf …` ``, `<(echo …)`, or such text
+ * decoded by `base64 -d` (`$(echo LmVudg== | base64 -d)` is `.env`); `undefined` when it runs anything else.
  */
 export function substitutedLiteral(word: string): string | undefined {
-	const match = /^(?:<\(|\$\()\s*(echo|printf)\s+([\s\S]*?)\s*\)$/.exec(word.trim());
-	if (!match) {
+	const match = /^(?:<\(|\$\()([\s\S]*)\)$|^`([\s\S]*)`$/.exec(word.trim());
+	const inner = match?.[1] ?? match?.[2];
+	if (inner === undefined) {
 		return undefined;
 	}
-	const body = (match[2] ?? '').trim();
-	if (!/^(['"])[^'"]*\1$/.test(body) && /[|;&<>`$()]/.test(body)) {
-		return undefined;
+	let output: string | undefined;
+	for (const stage of inner.split('|')) {
+		const words = simpleWords(stage.replace(/<<<\s*/, ' <<< '));
+		output = words && words.length > 0 ? stageOutput(words, output) : undefined;
+		if (output === undefined) {
+			return undefined;
+		}
 	}
-	const unquoted = /^(['"])([\s\S]*)\1$/.exec(body)?.[2] ?? body;
-	return match[1] === 'printf' ? printfText([unquoted]) : unquoted;
+	return output;
 }

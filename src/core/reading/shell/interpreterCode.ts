@@ -95,6 +95,13 @@ export function interpreterCode(argv: readonly string[]): InterpreterCode | unde
 			index++;
 		} else if (word.startsWith('--eval=') || word.startsWith('--print=')) {
 			codes.push(word.slice(word.indexOf('=') + 1));
+		} else if (
+			/^-[ceEr]./s.test(word) &&
+			options.includes(word.slice(0, 2)) &&
+			/\s|[(;'"]/.test(word)
+		) {
+			// Code glued to its option: `python -c'import os'`, `perl -e'system…'`.
+			codes.push(word.slice(2));
 		} else if (/^-[A-Za-z]*[ceEr]$/.test(word) && options.some((o) => o === `-${word.at(-1)}`)) {
 			// Glued flags: `python3 -Bc '…'`, `perl -ne '…'`.
 			const code = argv[index + 1];
@@ -127,7 +134,21 @@ function literal(text: string): string | undefined {
 	if (!match) {
 		return undefined;
 	}
-	return (match[2] ?? '').replace(/\\(["'\\`])/g, '$1').replace(/\\n/g, '\n');
+	return decodeEscapes(match[2] ?? '');
+}
+
+/** A string literal's escapes decoded: `\x20`, `\040`, `\u0020`, `\n`, quoted quotes. */
+function decodeEscapes(body: string): string {
+	return body
+		.replace(/\\x([0-9a-fA-F]{2})/g, (_whole, hex: string) =>
+			String.fromCharCode(parseInt(hex, 16)),
+		)
+		.replace(/\\u([0-9a-fA-F]{4})/g, (_whole, hex: string) =>
+			String.fromCharCode(parseInt(hex, 16)),
+		)
+		.replace(/\\([0-7]{1,3})/g, (_whole, octal: string) => String.fromCharCode(parseInt(octal, 8)))
+		.replace(/\\n/g, '\n')
+		.replace(/\\(["'\\`])/g, '$1');
 }
 
 /** The first argument of a call whose `(` is at `open`, as written, found by matching brackets and quotes. */
@@ -190,6 +211,24 @@ const TREE_DELETES =
 const FILE_DELETES =
 	/\b(?:os\.(?:remove|unlink|rmdir|removedirs)|unlink|unlinkSync|fs(?:\.promises)?\.unlink(?:Sync)?|File\.(?:delete|unlink)|FileUtils\.rm(?:_f)?|os\.remove|Path\([^)]*\)\.unlink|\.unlink)\s*\(/g;
 
+/** Calls that read a file named by their first argument, in the languages read here. */
+const FILE_READS =
+	/\b(?:open|readFileSync|readFile|File\.(?:read|readlines|open|binread)|IO\.(?:read|readlines)|file_get_contents|file|fopen|readfile|Bun\.file|Deno\.readTextFile(?:Sync)?|Deno\.readFile(?:Sync)?|Path|pathlib\.Path|io\.open|codecs\.open)\s*\(/g;
+
+/** awk's own ways to run a shell or read a file: `"cmd" | getline`, `print | "cmd"`, `getline < "file"`, escapes decoded. */
+function awkEffects(text: string): CodeEffect[] {
+	const effects: CodeEffect[] = [];
+	for (const match of text.matchAll(
+		/"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|\s*"((?:[^"\\]|\\.)*)"/g,
+	)) {
+		effects.push({ shell: decodeEscapes(match[1] ?? match[2] ?? ''), text: match[0] });
+	}
+	for (const match of text.matchAll(/getline\b[^<;}]*<\s*"((?:[^"\\]|\\.)*)"/g)) {
+		effects.push({ argv: ['cat', decodeEscapes(match[1] ?? '')], text: match[0] });
+	}
+	return effects;
+}
+
 /**
  * What interpreter code does that a shell policy judges: the shell commands it runs (`os.system`, `subprocess`,
  * `child_process.exec`, `system`, backticks) and the files it deletes (`shutil.rmtree`, `fs.rmSync`,
@@ -241,6 +280,22 @@ export function codeEffects(code: InterpreterCode): CodeEffect[] {
 		const name = match[0].replace(/\s*\($/, '');
 		const argument = name.startsWith('Path(') ? (/^Path\(([^)]*)\)/.exec(name)?.[1] ?? '') : first;
 		effects.push({ argv: ['rm', pathWord(argument)], text: `${name}(${all})` });
+	}
+	for (const match of text.matchAll(FILE_READS)) {
+		const open = (match.index ?? 0) + match[0].length - 1;
+		const { first, all } = firstArgument(text, open);
+		const path = literal(first);
+		if (path !== undefined) {
+			effects.push({ argv: ['cat', path], text: `${match[0].replace(/\s*\($/, '')}(${all})` });
+		}
+	}
+	if (code.language === 'awk') {
+		effects.push(...awkEffects(text));
+	}
+	if (code.language === 'perl') {
+		for (const match of text.matchAll(/\bunlink\s+(?:glob\s*\(\s*)?(["'])([^"']+)\1/g)) {
+			effects.push({ argv: ['rm', match[2] ?? ''], text: match[0] });
+		}
 	}
 	// Backticks and `%x(…)` run a shell in Perl, Ruby and PHP, and so do `system`/`exec` written without parentheses.
 	if (['perl', 'ruby', 'php'].includes(code.language)) {

@@ -1,4 +1,5 @@
 import { walkBash } from './bashWalker';
+import { closeOpenQuotes, joinContinuedLines } from './closeOpenQuotes';
 import { CommandCollector, type WalkContext } from './commandCollector';
 import type { CommandLineAnalysis, ShellAnalyzer, ShellDialect } from './commandLine';
 import { expandCommandBraces } from './dynamicWords';
@@ -18,7 +19,9 @@ export function createTreeShellAnalyzer(parsers: ShellTreeParsers): ShellAnalyze
 					collector.errors.push(`no ${context.dialect} grammar loaded`);
 					return;
 				}
-				const tree = parser.parse(context.dialect === 'bash' ? expandCommandBraces(text) : text);
+				const tree = parser.parse(
+					context.dialect === 'bash' ? expandCommandBraces(joinContinuedLines(text)) : text,
+				);
 				if (!tree) {
 					collector.errors.push(`the ${context.dialect} parser gave up`);
 					return;
@@ -34,6 +37,16 @@ export function createTreeShellAnalyzer(parsers: ShellTreeParsers): ShellAnalyze
 				}
 			};
 			walk(commandLine, { origin: 'line', dialect, depth: 0 });
+			const closed =
+				collector.errors.length > 0 && dialect === 'bash'
+					? closeOpenQuotes(commandLine)
+					: undefined;
+			if (closed !== undefined) {
+				const retry = createTreeShellAnalyzer(parsers).analyze(closed, dialect);
+				if (retry.parseError === undefined) {
+					return { ...retry, commandLine };
+				}
+			}
 			const parseError =
 				collector.errors.length > 0 ? [...new Set(collector.errors)].join('; ') : undefined;
 			return {

@@ -14,6 +14,8 @@ interface WrapperSpec {
 	readonly assignments?: boolean;
 	/** Plain words the wrapper takes before the command (`timeout 5`). */
 	readonly positional?: number;
+	/** A subcommand that must come first for the program to wrap a command (`uv run cmd`, `bundle exec cmd`). */
+	readonly verbs?: readonly string[];
 }
 
 const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
@@ -73,21 +75,41 @@ const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
 		valueLong: ['timeout', 'conflict-exit-code', 'command'],
 		positional: 1,
 	},
-	xargs: {
-		valueShort: 'adEILnPs',
-		optionalShort: 'iel',
+	'systemd-run': {
+		valueShort: 'pEMu',
 		valueLong: [
-			'arg-file',
-			'delimiter',
-			'eof',
-			'replace',
-			'max-lines',
-			'max-args',
-			'max-procs',
-			'max-chars',
-			'process-slot-var',
+			'unit',
+			'property',
+			'description',
+			'slice',
+			'setenv',
+			'uid',
+			'gid',
+			'nice',
+			'working-directory',
+			'machine',
+			'host',
+			'on-calendar',
+			'on-active',
 		],
 	},
+	uv: { valueLong: ['with', 'python', 'project', 'directory', 'env-file'], verbs: ['run'] },
+	poetry: { verbs: ['run'] },
+	pipenv: { verbs: ['run'] },
+	pdm: { verbs: ['run'] },
+	hatch: { verbs: ['run'] },
+	bundle: { verbs: ['exec'] },
+	dotenv: { valueShort: 'ecv' },
+	'cross-env': { assignments: true },
+	op: { valueLong: ['env-file'], verbs: ['run'] },
+	doppler: { verbs: ['run'] },
+	infisical: { verbs: ['run'] },
+	direnv: { verbs: ['exec'], positional: 1 },
+	mise: { verbs: ['exec', 'x'] },
+	entr: {},
+	// `! cmd` negates the exit status of the command it runs.
+	'!': {},
+	chronic: {},
 };
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
@@ -97,13 +119,42 @@ export interface PeeledCommand {
 	readonly argv: readonly string[];
 	/** Wrapper programs as written, outermost first. */
 	readonly wrappers: readonly string[];
-	/** True when `xargs` was among the wrappers: the command runs on words read from stdin. */
-	readonly viaXargs: boolean;
+	/** Variables the wrappers set for the command (`env X=1 cmd`, `sudo X=1 cmd`). */
+	readonly env: Readonly<Record<string, string>>;
+	/** The folder a wrapper runs the command in (`sudo -D dir`, `env -C dir`), as written. */
+	readonly cwd?: string;
+}
+
+/** A wrapper's option that moves the command to another folder: `sudo -D dir`, `env -C dir`, `--chdir=dir`. */
+function chdirOf(argv: readonly string[], name: string, start: number): string | undefined {
+	const short = name === 'sudo' ? '-D' : name === 'env' ? '-C' : undefined;
+	if (short === undefined) {
+		return undefined;
+	}
+	let found: string | undefined;
+	for (let index = 1; index < start; index++) {
+		const word = argv[index] ?? '';
+		if (word === short || word === '--chdir') {
+			found = argv[index + 1];
+		} else if (word.startsWith('--chdir=')) {
+			found = word.slice(8);
+		} else if (word.startsWith(short) && word.length > 2) {
+			found = word.slice(2);
+		}
+	}
+	return found;
 }
 
 /** Where the wrapped command starts in `argv`, or `undefined` when `argv[0]` is not a wrapper that runs one. */
 function commandStart(argv: readonly string[], spec: WrapperSpec): number | undefined {
 	let index = 1;
+	if (spec.verbs) {
+		const verb = argv.slice(1).find((word) => !word.startsWith('-'));
+		if (verb === undefined || !spec.verbs.includes(verb)) {
+			return undefined;
+		}
+		index = argv.indexOf(verb, 1) + 1;
+	}
 	let positional = spec.positional ?? 0;
 	while (index < argv.length) {
 		const word = argv[index] ?? '';
@@ -186,11 +237,26 @@ function commandOption(argv: readonly string[], short: string, long: string): st
 
 /**
  * Wrappers that hand their command to a shell as one string (`watch 'rm -rf x'`, `script -c`, `flock -c`,
- * `parallel 'rm {}' ::: a`): the command as `sh -c <string>`, so the string is read like any other shell string.
+ * `tmux new 'cmd'`, `nodemon --exec 'cmd'`, `npx -c 'cmd'`): the command as `sh -c <string>`, so the string is read
+ * like any other shell string.
  */
 function shellStringWrapper(argv: readonly string[], name: string): readonly string[] | undefined {
 	if (name === 'runuser' && argv.includes('-c')) {
 		const command = commandOption(argv, '-c', 'command');
+		return command === undefined ? undefined : ['sh', '-c', command];
+	}
+	if (name === 'tmux' || name === 'screen') {
+		return tmuxCommand(argv);
+	}
+	if (name === 'nodemon') {
+		const command = commandOption(argv, '-x', 'exec');
+		return command === undefined ? undefined : ['sh', '-c', command];
+	}
+	if (
+		(name === 'npx' || name === 'npm' || name === 'pnpm') &&
+		argv.some((word) => word === '-c' || word === '--call')
+	) {
+		const command = commandOption(argv, '-c', 'call');
 		return command === undefined ? undefined : ['sh', '-c', command];
 	}
 	if (name === 'script' || name === 'flock') {
@@ -212,38 +278,49 @@ function shellStringWrapper(argv: readonly string[], name: string): readonly str
 		}
 		return index < argv.length ? ['sh', '-c', argv.slice(index).join(' ')] : undefined;
 	}
-	if (name === 'parallel') {
-		const separator = argv.findIndex((word) => /^:::+$/.test(word));
-		let start = 1;
-		while (start < argv.length && (argv[start] ?? '').startsWith('-')) {
-			start += /^-[jSP]$|^--(jobs|sshlogin|workdir|delay|timeout)$/.test(argv[start] ?? '') ? 2 : 1;
-		}
-		const template = argv.slice(start, separator < 0 ? undefined : separator);
-		const input = separator < 0 ? '' : (argv[separator + 1] ?? '');
-		if (template.length === 0) {
-			return undefined;
-		}
-		const joined = template.join(' ');
-		return [
-			'sh',
-			'-c',
-			/\{\}|\{\.\}/.test(joined) ? joined.replace(/\{\.?\}/g, input) : `${joined} ${input}`.trim(),
-		];
-	}
 	return undefined;
+}
+
+/** `tmux new[-session] [-d] [-s name] 'cmd'`, `tmux new-window 'cmd'`, `tmux send-keys 'cmd' Enter`: the command tmux runs. */
+function tmuxCommand(argv: readonly string[]): readonly string[] | undefined {
+	const verb = argv[1] ?? '';
+	if (
+		/^(?:new|new-session|new-window|neww|split-window|splitw|respawn-pane|run-shell|run)$/.test(
+			verb,
+		)
+	) {
+		const words: string[] = [];
+		for (let index = 2; index < argv.length; index++) {
+			const word = argv[index] ?? '';
+			if (/^-[stnxycFeEcl]$/.test(word)) {
+				index++;
+			} else if (!word.startsWith('-')) {
+				words.push(word);
+			}
+		}
+		return words.length > 0 ? ['sh', '-c', words.join(' ')] : undefined;
+	}
+	if (verb === 'send-keys' || verb === 'send') {
+		const keys = argv
+			.slice(2)
+			.filter((word, index, all) => !word.startsWith('-') && all[index - 1] !== '-t');
+		const text = keys.filter((word) => !/^(?:Enter|C-m|KPEnter)$/.test(word)).join(' ');
+		return text === '' ? undefined : ['sh', '-c', text];
+	}
+	return verb === '-c' && argv[2] !== undefined ? ['sh', '-c', argv[2]] : undefined;
 }
 
 /** Peels `sudo`, `env`, `nice`, `timeout`, `xargs` and the other wrappers, outermost first, down to the program actually run. */
 export function peelWrappers(argv: readonly string[]): PeeledCommand {
 	let current = argv;
 	const wrappers: string[] = [];
-	let viaXargs = false;
+	const env: Record<string, string> = {};
+	let cwd: string | undefined;
 	for (let guard = 0; guard < 16; guard++) {
 		const name = programName(current[0] ?? '');
 		const asShell = shellStringWrapper(current, name);
 		if (asShell) {
 			wrappers.push(current[0] ?? name);
-			viaXargs ||= name === 'parallel';
 			current = asShell;
 			continue;
 		}
@@ -257,8 +334,16 @@ export function peelWrappers(argv: readonly string[]): PeeledCommand {
 			break;
 		}
 		wrappers.push(current[0] ?? name);
-		viaXargs ||= name === 'xargs';
+		if (spec.assignments) {
+			for (const word of current.slice(1, start)) {
+				const at = word.indexOf('=');
+				if (at > 0 && ASSIGNMENT.test(word)) {
+					env[word.slice(0, at)] = word.slice(at + 1);
+				}
+			}
+		}
+		cwd = chdirOf(current, name, start ?? 0) ?? cwd;
 		current = split ?? current.slice(start);
 	}
-	return { argv: current, wrappers, viaXargs };
+	return { argv: current, wrappers, env, ...(cwd !== undefined && { cwd }) };
 }

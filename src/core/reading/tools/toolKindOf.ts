@@ -18,6 +18,13 @@ const KIND_BY_LOWER_NAME: ReadonlyMap<string, ToolKind> = new Map<string, ToolKi
 	['exec_command', 'shell'],
 	['local_shell', 'shell'],
 	['run_shell_command', 'shell'],
+	// Cursor, Cline/Roo, Windsurf and other agents' terminal tools.
+	['run_terminal_cmd', 'shell'],
+	['run_terminal_command', 'shell'],
+	['execute_command', 'shell'],
+	['run_command', 'shell'],
+	['shell_exec', 'shell'],
+	['terminal', 'shell'],
 
 	// VS Code Local; `editFiles`/`createFile` are the docs' sample names.
 	['create_file', 'fileWrite'],
@@ -37,6 +44,17 @@ const KIND_BY_LOWER_NAME: ReadonlyMap<string, ToolKind> = new Map<string, ToolKi
 	['str_replace', 'fileWrite'],
 	['write_file', 'fileWrite'],
 	['edit_file', 'fileWrite'],
+	// Other agents' file tools (Cursor `target_file`, Cline `write_to_file`, Roo `apply_diff`, Windsurf).
+	['write_to_file', 'fileWrite'],
+	['replace_in_file', 'fileWrite'],
+	['apply_diff', 'fileWrite'],
+	['insert_content', 'fileWrite'],
+	['search_and_replace', 'fileWrite'],
+	['delete_file', 'fileWrite'],
+	['move_file', 'fileWrite'],
+	['rename_file', 'fileWrite'],
+	['search_replace', 'fileWrite'],
+	['write_to_file_tool', 'fileWrite'],
 	// Claude.
 	['write', 'fileWrite'],
 	['multiedit', 'fileWrite'],
@@ -79,7 +97,18 @@ const KIND_BY_LOWER_NAME: ReadonlyMap<string, ToolKind> = new Map<string, ToolKi
 // to the model as `mcp_server_tool`.
 const MCP_NAME = /^mcp__?[^_]/i;
 
+/** An MCP tool that runs a shell command by its own name (`mcp__desktop__execute_command`, `mcp_shell_run`). */
+const MCP_SHELL =
+	/^mcp__?.*?(?:__|_)(?:execute_command|run_command|run_terminal_cmd|run_shell_command|shell_exec|exec_command|execute_shell|run_shell|bash|shell|terminal|exec)$/i;
+
 /** What a tool does, from its name in any harness's spelling; an unknown name is `other`, never guessed. */
 export function toolKindOf(name: string): ToolKind {
-	return KIND_BY_LOWER_NAME.get(name.toLowerCase()) ?? (MCP_NAME.test(name) ? 'mcp' : 'other');
+	const known = KIND_BY_LOWER_NAME.get(name.toLowerCase());
+	if (known) {
+		return known;
+	}
+	if (MCP_SHELL.test(name)) {
+		return 'shell';
+	}
+	return MCP_NAME.test(name) ? 'mcp' : 'other';
 }

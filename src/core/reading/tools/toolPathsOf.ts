@@ -1,18 +1,15 @@
 import { pathsInPatch } from './pathsInPatch';
 import type { ToolKind } from './toolKind';
 
-// Keys that hold one path, across harnesses: Local `filePath`/`dirPath`, CLI `path`, Claude `file_path`
-// and `notebook_path`.
-const PATH_KEYS = new Set([
-	'filePath',
-	'file_path',
-	'path',
-	'dirPath',
-	'notebook_path',
-	'notebookPath',
-]);
-// Keys that hold several: Local `get_errors` `filePaths`, MCP filesystem servers' `paths`.
-const PATH_LIST_KEYS = new Set(['filePaths', 'file_paths', 'paths']);
+/**
+ * Argument keys that hold one path, across harnesses and MCP servers: Local `filePath`/`dirPath`, CLI `path`, Claude
+ * `file_path`/`notebook_path`, Cursor `target_file`, Windsurf `TargetFile`/`AbsolutePath`, move tools' `source` and
+ * `destination`, and `uri`.
+ */
+export const PATH_KEY =
+	/^(?:file_?path|filepath|path|dir_?path|dirpath|notebook_?path|target_?file|targetfile|absolute_?path|file|filename|file_?name|uri|directory|dir|folder|source|destination|old_?path|new_?path|source_?path|target_?path|from|to|target|dest)$/i;
+/** Argument keys that hold several paths: Local `get_errors` `filePaths`, MCP filesystem servers' `paths`. */
+export const PATH_LIST_KEY = /^(?:file_?paths|paths|files|uris|targets)$/i;
 // Local `multi_replace_string_in_file` `replacements[]`; `edits[]` elsewhere carries the same shape.
 const EDIT_LIST_KEYS = new Set(['replacements', 'edits']);
 // Where a patch's text travels: Local and Codex `apply_patch` `input`, some harnesses `patch`.
@@ -22,9 +19,9 @@ const PATCH_KEYS = new Set(['input', 'patch']);
 export function toolPathsOf(kind: ToolKind, input: Readonly<Record<string, unknown>>): string[] {
 	const paths: string[] = [];
 	for (const [key, value] of Object.entries(input)) {
-		if (PATH_KEYS.has(key)) {
+		if (PATH_KEY.test(key)) {
 			pushPath(paths, value);
-		} else if (PATH_LIST_KEYS.has(key) && Array.isArray(value)) {
+		} else if (PATH_LIST_KEY.test(key) && Array.isArray(value)) {
 			value.forEach((item) => pushPath(paths, item));
 		} else if (EDIT_LIST_KEYS.has(key) && Array.isArray(value)) {
 			for (const edit of value) {

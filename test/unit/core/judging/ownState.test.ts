@@ -316,6 +316,6 @@ describe('protectedPaths: own-state reasons', () => {
 			...shellInput('echo x > ~/.hookwarden/bin/hookwarden-hook', 'bash'),
 			ownState: undefined,
 		};
-		expect(verdictOf(launcher).ruleId).toBe('protectedPaths.userHookFiles');
+		expect(verdictOf(launcher).ruleId).toBe('protectedPaths.ownState');
 	});
 });

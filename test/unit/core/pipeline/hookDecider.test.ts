@@ -32,9 +32,10 @@ function setup(
 		},
 	});
 	const policy = compilePolicy(readPolicySettings([{ source: workspace, values }]).settings);
+	const gate = new ApprovalGate(approvals, clock);
 	const pipeline = new HookDecider({
 		chain,
-		gate: new ApprovalGate(approvals, clock),
+		gate,
 		digest: (text) => text,
 		sessions,
 		clock,
@@ -42,7 +43,7 @@ function setup(
 		workspaceFolderFor: () => '/ws',
 		origin: 'window',
 	});
-	return { clock, approvals, sessions, pipeline, calls: () => calls };
+	return { clock, approvals, sessions, pipeline, grants: gate.grants, calls: () => calls };
 }
 
 const payload = (useId = 'call_1', command = 'git push') => ({
@@ -194,6 +195,24 @@ describe('HookDecider', () => {
 		});
 		approvals.resolve(approvals.pending()[0]!.request.id, { kind: 'denied' });
 		await other;
+	});
+
+	it('lists an Allow for Session grant, and asks again once it is revoked', async () => {
+		const { approvals, pipeline, grants } = setup();
+		const first = pipeline.decide({ payload: payload('c1') });
+		approvals.resolve((await nextApproval(approvals)).request.id, {
+			kind: 'allowed',
+			scope: 'session',
+		});
+		await first;
+		expect(grants.list()).toEqual([
+			expect.objectContaining({ sessionId: 's1', tool: 'run_in_terminal', subject: 'git push' }),
+		]);
+		grants.revoke(grants.list()[0]!.id);
+		expect(grants.list()).toEqual([]);
+		const again = pipeline.decide({ payload: payload('c2') });
+		approvals.resolve((await nextApproval(approvals)).request.id, { kind: 'denied' });
+		expect(output(await again).permissionDecision).toBe('deny');
 	});
 
 	it('answers a payload it cannot read with the fail verdict and says why', async () => {

@@ -132,11 +132,11 @@ describe('the Copilot-runtime events are recorded and shown', () => {
 				}).label,
 		);
 		expect(labels).toEqual([
-			'run_in_terminal: failed: Path does not exist',
-			'run_in_terminal: rm -rf build',
-			'Notification: Run command: echo hi',
-			'Error: Network timeout',
-			'Session end: error',
+			'failed · run_in_terminal · failed: Path does not exist',
+			'no rule · run_in_terminal · rm -rf build',
+			'shown · notification · Run command: echo hi',
+			'reported · error · Network timeout',
+			'ended · session · error',
 		]);
 	});
 

@@ -116,3 +116,25 @@ describe('isLoopbackUrl', () => {
 		expect(isLoopbackUrl(url)).toBe(expected);
 	});
 });
+
+describe('providers from the machine policy', () => {
+	it('may reach any host and run commands, as user settings may', () => {
+		const { providers, problems } = readProviderSettings(
+			[
+				{
+					source: { kind: 'machinePolicy', file: '/etc/hookwarden/policy.json' },
+					locks: true,
+					values: {
+						providers: [
+							{ id: 'corp-guard', type: 'http', url: 'https://guard.example.com/hook' },
+							{ id: 'corp-scan', type: 'command', command: '/opt/corp/scan' },
+						],
+					},
+				},
+			],
+			{ workspaceTrusted: () => false },
+		);
+		expect(problems).toEqual([]);
+		expect(providers.map((p) => p.id)).toEqual(['corp-guard', 'corp-scan']);
+	});
+});

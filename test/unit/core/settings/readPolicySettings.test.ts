@@ -52,6 +52,27 @@ describe('readPolicySettings', () => {
 		]);
 	});
 
+	it('gives every single-valued setting as it is in force: the default, or the value trust let through', () => {
+		const { values, settings } = readPolicySettings([
+			{ source: user, values: { failMode: 'closed', 'audit.retention': 9 } },
+			{
+				source: workspace,
+				values: { failMode: 'open', 'approval.timeoutSeconds': 30 },
+				tightenOnly: true,
+			},
+		]);
+		expect(values).toMatchObject({
+			failMode: 'closed',
+			'audit.retention': 9,
+			'approval.timeoutSeconds': 30,
+			'subagents.maxPerSession': null,
+			'context.stopSummary': false,
+		});
+		expect(values).not.toHaveProperty('rules');
+		expect(values).not.toHaveProperty('exceptions');
+		expect(settings.sources.failMode).toEqual(user);
+	});
+
 	it('switches packs off one at a time', () => {
 		const { settings } = readPolicySettings([
 			{ source: workspace, values: { packs: { secrets: false } } },

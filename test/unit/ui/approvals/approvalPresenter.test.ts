@@ -5,6 +5,7 @@ import { describeRule } from '../../../../src/core/policy/describeSource';
 import type { ApprovalRequest } from '../../../../src/core/approvals/pendingApproval';
 import { PendingApproval } from '../../../../src/core/approvals/pendingApproval';
 import {
+	approvalNotificationText,
 	approvalQuestion,
 	describeResolution,
 	presentApproval,
@@ -57,14 +58,30 @@ describe('approvalQuestion', () => {
 	it('names paths for file tools and excerpts prompts', () => {
 		expect(
 			approvalQuestion(request({ event: preToolUse({ tool: fileWrite('src/a.ts') }) }), NOW).title,
-		).toBe('Allow create_file to use src/a.ts?');
+		).toBe('Allow create_file to write src/a.ts?');
 		expect(approvalQuestion(request({ event: userPrompt('deploy now') }), NOW).title).toBe(
 			'Allow the prompt to send “deploy now”?',
 		);
 	});
 
+	it('shows the whole command, however long, where the tree shortens it', () => {
+		const long = `npm publish ${'--tag next '.repeat(20)}`.trim();
+		const approval = request({ event: preToolUse({ tool: shellTool(long) }) });
+		expect(approvalQuestion(approval, NOW).title).toBe(`Allow run_in_terminal to run “${long}”?`);
+		expect(presentApproval(new PendingApproval(approval), NOW).label).toMatch(/…$/);
+	});
+
 	it('never shows negative time', () => {
 		expect(approvalQuestion(request(), NOW + 500_000).detail).toMatch(/ 0 s left\.$/);
+	});
+});
+
+describe('approvalNotificationText', () => {
+	it('is one paragraph: the question in full, the rule and its reason, and the local time it waits until', () => {
+		const text = approvalNotificationText(request(), (ms) => `at ${ms}`);
+		expect(text).toBe(
+			`Allow run_in_terminal to run “npm publish --tag next”? Rule 'ask-publish' in workspace settings: Publishing needs a person. Waits for your answer until at ${NOW + 120_000}.`,
+		);
 	});
 });
 

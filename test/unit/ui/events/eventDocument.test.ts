@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { parseHookEvent } from '../../../../src/core/events/parseHookEvent';
 import type { RecordedEvent } from '../../../../src/core/sessions/recordedEvent';
-import { eventDocumentName, renderEventDocument } from '../../../../src/ui/events/eventPresenter';
+import { renderEventDocument } from '../../../../src/ui/events/eventPresenter';
 
 function entry(): RecordedEvent {
 	const parsed = parseHookEvent({
@@ -41,7 +41,7 @@ describe('the event document', () => {
 	it('reads top-down: what, verdict, who decided and where, reason, then the record; secrets masked', () => {
 		const text = renderEventDocument(entry());
 		const lines = text.split('\n');
-		expect(lines[0]).toMatch(/^# run_in_terminal|^# PreToolUse: curl/);
+		expect(lines[0]).toMatch(/^# denied · run\\_in\\_terminal · curl/);
 		expect(text).toContain('- **Verdict:** deny');
 		expect(text).toMatch(
 			/- \*\*Decided by:\*\* rule `no-curl` of hookwarden\.policy \(.*settings\.json.*\)/,
@@ -50,6 +50,5 @@ describe('the event document', () => {
 		expect(text).toContain('answered by this window in 12 ms');
 		expect(text.indexOf('## Record')).toBeGreaterThan(text.indexOf('**Reason:**'));
 		expect(text).not.toContain('ghp_aaaa');
-		expect(eventDocumentName(entry())).toBe('7-PreToolUse.md');
 	});
 });

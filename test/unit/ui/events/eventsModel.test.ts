@@ -12,7 +12,16 @@ import {
 } from '../../../../src/ui/events/eventPresenter';
 import type { EventsNode } from '../../../../src/ui/events/eventsModel';
 import { EventsModel } from '../../../../src/ui/events/eventsModel';
-import { preToolUse, sessionStart, shellTool, userPrompt } from '../../../support/hookEventBuilder';
+import { parseEventQuery } from '../../../../src/ui/events/eventQuery';
+import {
+	postToolUse,
+	preToolUse,
+	sessionStart,
+	shellTool,
+	userPrompt,
+} from '../../../support/hookEventBuilder';
+
+const TIME = { clock: (ms: number) => `t${ms}`, dateTime: (ms: number) => `d${ms}` };
 
 let sequence = 0;
 function recorded(
@@ -57,37 +66,68 @@ function labels(model: EventsModel, node?: EventsNode): string[] {
 }
 
 describe('presentEvent', () => {
-	it('fits the sidebar: the tool and command as label, the verdict and rule as description, the rest in the tooltip', () => {
+	it('reads verdict · tool · subject, with the deciding rule as the description and the whole story in the tooltip', () => {
 		const view = presentEvent(
 			recorded(preToolUse({ tool: shellTool('make deploy') }), { decision: DENY }),
+			TIME,
 		);
 		expect(view).toMatchObject({
-			label: 'run_in_terminal: make deploy',
-			description: 'deny · no-deploy',
+			label: 'denied · run_in_terminal · make deploy',
+			description: 'no-deploy',
 			iconId: 'error',
 			iconColorId: 'testing.iconFailed',
 			contextValue: 'hookwarden:event+deny',
 		});
 		expect(view.tooltip).toContain(
-			'Decided by: hookwarden.policy / no-deploy (workspace settings)',
+			'Decided by: rule no-deploy of hookwarden.policy (workspace settings)',
 		);
-		expect(view.tooltip).toMatch(/answered in \d+ ms/);
+		expect(view.tooltip).toContain('Verdict: deny — Deploys go through CI.');
+		expect(view.tooltip).toMatch(/At d\d+, answered in \d+ ms/);
+	});
+
+	it('keeps the whole command in the tooltip where the label is cut', () => {
+		const long = `make deploy ${'--flag '.repeat(30)}`.trim();
+		const view = presentEvent(recorded(preToolUse({ tool: shellTool(long) })), TIME);
+		expect(view.label).toMatch(/…$/);
+		expect(view.tooltip).toContain(long);
+	});
+
+	it('tells a call before it ran from the same call after it ran', () => {
+		const before = presentEvent(recorded(preToolUse({ tool: shellTool('ls') })), TIME);
+		const after = presentEvent(recorded(postToolUse({ tool: shellTool('ls') })), TIME);
+		expect(before.label).toBe('no rule · run_in_terminal · ls');
+		expect(after.label).toBe('ran · run_in_terminal · ls');
+		expect(after.iconId).not.toBe(before.iconId);
+		expect(after.contextValue).toBe('hookwarden:event+none+after');
+	});
+
+	it('says who answered an approval', () => {
+		const view = presentEvent(
+			recorded(preToolUse({ tool: shellTool('npm publish') }), {
+				decision: { ...DENY, verdict: 'allow' },
+				approval: { kind: 'allowed', scope: 'once' },
+			}),
+			TIME,
+		);
+		expect(view.label).toBe('allowed by you · run_in_terminal · npm publish');
+		expect(view.iconId).toBe('person');
 	});
 
 	it('masks secrets in summaries and documents', () => {
 		const token = `sk-ant-${'x'.repeat(30)}`;
 		const entry = recorded(userPrompt(`use ${token}`));
 		expect(summarizeEvent(entry.event)).not.toContain(token);
-		expect(presentEvent(entry).label).toMatch(/^Prompt: “use sk-a…\[masked\]…xx”$/);
-		expect(renderEventDocument(entry)).not.toContain(token);
+		expect(presentEvent(entry, TIME).label).toMatch(/^sent · prompt · “use sk-a…\[masked\]…xx”$/);
+		expect(renderEventDocument(entry, TIME)).not.toContain(token);
 	});
 
-	it('the document holds the input, the decision with provenance and the original input', () => {
+	it('the document holds the command in full, the decision with provenance, local times and the original input', () => {
 		const entry = recorded(preToolUse({ tool: shellTool('make deploy') }), { decision: DENY });
-		const text = renderEventDocument(entry);
-		expect(text).toMatch(/^# run_in_terminal: make deploy|^# PreToolUse: make deploy/);
+		const text = renderEventDocument(entry, TIME);
+		expect(text.split('\n')[0]).toBe('# denied · run\\_in\\_terminal · make deploy');
+		expect(text).toContain('```\nmake deploy\n```');
 		expect(text).toMatch(/\*\*Decided by:\*\* rule `no-deploy` .*\(workspace settings/);
-		expect(text).toContain('in 4 ms');
+		expect(text).toContain(`- **When:** d${entry.receivedAt}, answered by this window in 4 ms`);
 		const record = /```json\n([\s\S]*)\n```/.exec(text)?.[1] ?? '';
 		expect(JSON.parse(record)).toMatchObject({
 			event: 'PreToolUse',
@@ -96,9 +136,18 @@ describe('presentEvent', () => {
 		});
 	});
 
-	it('a session shows its short id and counts', () => {
-		expect(presentSession('3f678c70-5199', { events: 3, denied: 1, lastAt: 0 }).label).toBe(
-			'Session 3f678c70',
+	it('a session is named by its first prompt and the local time it began', () => {
+		const day = Date.UTC(2026, 10, 27, 12);
+		const facts = { startedAt: day, lastAt: day, events: 3, denied: 1 };
+		expect(
+			presentSession('3f678c70-5199', { ...facts, title: 'Clean up' }, TIME, day),
+		).toMatchObject({
+			label: '“Clean up”',
+			description: `t${day} · 1 denied`,
+		});
+		expect(presentSession('3f678c70-5199', facts, TIME, day).label).toBe(`Session at t${day}`);
+		expect(presentSession('3f678c70-5199', facts, TIME, day).tooltip).toContain(
+			'Session 3f678c70-5199',
 		);
 	});
 
@@ -107,9 +156,14 @@ describe('presentEvent', () => {
 		model.add(recorded({ ...sessionStart(), harness: 'agentHost' }));
 		const node = model.children(undefined).find((n) => n.kind === 'session');
 		expect(node?.kind === 'session' && node.harness).toBe('agentHost');
-		const view = presentSession('s', { events: 1, denied: 1, lastAt: 0 }, 'agentHost');
+		const view = presentSession(
+			's',
+			{ startedAt: 0, lastAt: 0, events: 1, denied: 1, harness: 'agentHost' },
+			TIME,
+			0,
+		);
 		expect(view.description).toBe('Copilot harness · 1 denied');
-		expect(view.tooltip).toMatch(/^Session s in VS Code Copilot harness \(Agent Host\)\n/);
+		expect(view.tooltip).toMatch(/^Session s in VS Code Copilot harness \(Agent Host\)\n/m);
 	});
 });
 
@@ -125,11 +179,11 @@ describe('EventsModel', () => {
 		expect(top.map((n) => n.key)).toEqual(['n:1', 's:s2', 's:s1']);
 		const s1 = top[2];
 		expect(labels(model, s1)).toEqual([
-			'run_in_terminal: pwd',
+			'no rule · run_in_terminal · pwd',
 			'a:s1:call_1',
-			'Session start: new',
+			'started · session · new',
 		]);
-		expect(labels(model, model.children(s1)[1])).toEqual(['run_in_terminal: ls']);
+		expect(labels(model, model.children(s1)[1])).toEqual(['no rule · run_in_terminal · ls']);
 	});
 
 	it('refreshes only the session that changed, unless the top level changed', () => {
@@ -141,17 +195,38 @@ describe('EventsModel', () => {
 		expect(model.add(recorded(sessionStart()))).toEqual({ root: true });
 	});
 
-	it('filters by verdict and event kind', () => {
+	it('names a session by its first prompt', () => {
 		const model = new EventsModel();
+		model.add(recorded(sessionStart()));
+		model.add(recorded(userPrompt('Clean up my home folder.')));
+		model.add(recorded(userPrompt('And then stop.')));
+		const session = model.children()[0];
+		expect(session?.kind === 'session' && session.title).toBe('Clean up my home folder.');
+	});
+
+	it('searches by words, verdict, tool, rule and event, and counts what it shows', () => {
+		const model = new EventsModel();
+		model.add(recorded(userPrompt('Ship it')));
 		model.add(recorded(preToolUse({ tool: shellTool('make deploy') }), { decision: DENY }));
 		model.add(recorded(preToolUse({ tool: shellTool('ls') })));
+		model.add(recorded(postToolUse({ tool: shellTool('ls') })));
 		model.add(recorded(sessionStart()));
-		model.setFilter({ verdicts: new Set(['deny']), kinds: new Set() });
-		expect(labels(model, model.children()[0])).toEqual(['run_in_terminal: make deploy']);
-		model.setFilter({ verdicts: new Set(), kinds: new Set(['SessionStart']) });
-		expect(labels(model, model.children()[0])).toEqual(['Session start: new']);
-		model.setFilter({ verdicts: new Set(['ask']), kinds: new Set() });
-		expect(model.children()).toEqual([]);
+		const shown = (query: string) => {
+			model.setFilter(parseEventQuery(query));
+			const top = model.children()[0];
+			return top ? labels(model, top) : [];
+		};
+		expect(shown('verdict:deny')).toEqual(['denied · run_in_terminal · make deploy']);
+		expect(shown('rule:NO-DEP')).toEqual(['denied · run_in_terminal · make deploy']);
+		expect(shown('event:post')).toEqual(['ran · run_in_terminal · ls']);
+		expect(shown('tool:terminal ls')).toEqual([
+			'ran · run_in_terminal · ls',
+			'no rule · run_in_terminal · ls',
+		]);
+		expect(shown('ci')).toEqual(['denied · run_in_terminal · make deploy']);
+		expect(model.visibleTotal()).toBe(1);
+		expect(shown('verdict:ask')).toEqual([]);
+		expect(model.vocabulary()).toEqual({ tools: ['run_in_terminal'], rules: ['no-deploy'] });
 	});
 
 	// How fast this runs is measured by `npm run bench` (bench/eventsModel.bench.ts), not asserted here.
@@ -167,8 +242,8 @@ describe('EventsModel', () => {
 		const top = model.children();
 		expect(model.size).toBe(10_000);
 		expect(top).toHaveLength(10);
-		expect(labels(model, top[0])[0]).toBe('run_in_terminal: echo 24999');
-		expect(labels(model, top.at(-1)).at(-1)).toBe('run_in_terminal: echo 15000');
+		expect(labels(model, top[0])[0]).toBe('no rule · run_in_terminal · echo 24999');
+		expect(labels(model, top.at(-1)).at(-1)).toBe('no rule · run_in_terminal · echo 15000');
 	});
 
 	it('Clear empties everything', () => {

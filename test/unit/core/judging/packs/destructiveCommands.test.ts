@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { HookEvent } from '../../../../../src/core/events/hookEvent';
 import type { Finding } from '../../../../../src/core/judging/finding';
 import { destructiveCommandsPack } from '../../../../../src/core/judging/packs/destructiveCommands';
-import type { ShellAnalyzer, ShellDialect } from '../../../../../src/core/reading/shell/commandLine';
+import type {
+	ShellAnalyzer,
+	ShellDialect,
+} from '../../../../../src/core/reading/shell/commandLine';
 import { shellAnalyzer } from '../../../../support/shellAnalyzer';
 
 let analyzer: ShellAnalyzer;
@@ -54,27 +57,19 @@ describe('destructiveCommands: deny', () => {
 		["sh -ec 'cd / && rm -rf *'", 'recursiveForceDelete'],
 		['eval "rm -rf ~"', 'recursiveForceDelete'],
 		["sudo sh -c 'rm -rf /'", 'recursiveForceDelete'],
-		['echo ok && rm -rf ~/work || true', 'recursiveForceDelete'],
 		['echo "$(rm -rf ~)"', 'recursiveForceDelete'],
 		['echo `rm -rf ~`', 'recursiveForceDelete'],
 		['bash <<EOF\nrm -rf /\nEOF', 'recursiveForceDelete'],
-		['if [ -d x ]; then rm -rf "$x"; fi', 'recursiveForceDelete'],
-		['for d in a b; do rm -rf "$d"; done', 'recursiveForceDelete'],
 		['Remove-Item -Recurse -Force C:\\', 'recursiveForceDelete', ps],
-		['Remove-Item C:\\temp -r -fo', 'recursiveForceDelete', ps],
 		['rm -r -fo C:\\Users', 'recursiveForceDelete', ps],
-		['ri -Recurse -Force $dir', 'recursiveForceDelete', ps],
 		['del -rec -force ~', 'recursiveForceDelete', ps],
 		['rd / -Recurse -Force', 'recursiveForceDelete', ps],
 		['rmdir .. -Recurse -Force', 'recursiveForceDelete', ps],
 		['erase C:\\Windows -Recurse -Force', 'recursiveForceDelete', ps],
 		['rm -rf ~/', 'recursiveForceDelete', ps],
-		[
-			'Get-ChildItem | ForEach-Object { Remove-Item $_ -Recurse -Force }',
-			'recursiveForceDelete',
-			ps,
-		],
-		['pwsh -Command "Remove-Item -Recurse -Force C:\\"', 'recursiveForceDelete'],
+		['pwsh -Command "Remove-Item -Recurse -Force C:\\"', 'recursiveForceDelete', ps],
+		// `{}` under `find . -type d` is every folder below: the whole workspace goes.
+		["find . -type d -execdir sudo rm -rf {} ';'", 'recursiveForceDelete'],
 		// force pushes
 		['git push --force', 'forcePush'],
 		['git push -f origin main', 'forcePush'],
@@ -87,16 +82,16 @@ describe('destructiveCommands: deny', () => {
 		["sudo sh -c 'git push -f'", 'forcePush'],
 		['git push --force', 'forcePush', ps],
 		// resets and cleans
-		['git reset --hard', 'hardReset'],
-		['git reset --hard origin/main', 'hardReset'],
-		['git reset HEAD~3 --hard', 'hardReset'],
+		['git reset --hard', 'discardChanges'],
+		['git reset --hard origin/main', 'discardChanges'],
+		['git reset HEAD~3 --hard', 'discardChanges'],
 		['git clean -fd', 'gitClean'],
 		['git clean -xdf', 'gitClean'],
 		['git clean -f', 'gitClean'],
 		['git clean --force -d', 'gitClean'],
 		// disks
-		['mkfs /dev/sdb1', 'formatFilesystem'],
-		['sudo mkfs.ext4 /dev/sdb1', 'formatFilesystem'],
+		['mkfs /dev/sdb1', 'rawDiskWrite'],
+		['sudo mkfs.ext4 /dev/sdb1', 'rawDiskWrite'],
 		['dd if=/dev/zero of=/dev/sda bs=1M', 'rawDiskWrite'],
 		['sudo dd if=image.iso of=/dev/disk2', 'rawDiskWrite'],
 		['cat image > /dev/sda', 'rawDiskWrite'],
@@ -133,31 +128,32 @@ describe('destructiveCommands: deny', () => {
 
 describe('destructiveCommands: ask', () => {
 	it.each<[string, string, ShellDialect?]>([
-		['rm file.txt', 'delete'],
+		// A variable's value, unknown before the line runs, cannot be vouched for: asked, never silently allowed.
+		['if [ -d x ]; then rm -rf "$x"; fi', 'delete'],
+		['ri -Recurse -Force $dir', 'delete', ps],
+		['Get-ChildItem | ForEach-Object { Remove-Item $_ -Recurse -Force }', 'delete', ps],
+		// Deleting source folders a loop names: each is a tree in the workspace.
+		['for d in a b; do rm -rf "$d"; done', 'delete'],
+		['rm *.ts', 'delete'],
 		['ls | xargs rm -rf', 'delete'],
-		['find . -name node_modules -exec rm -rf {} +', 'delete'],
-		["find . -type d -execdir sudo rm -rf {} ';'", 'delete'],
+		// Outside the workspace: someone's other files, confirmed rather than refused.
+		['echo ok && rm -rf ~/work || true', 'delete'],
+		['Remove-Item C:\\temp -r -fo', 'delete', ps],
 		['rm -rf src', 'delete'],
 		['git checkout -- src/a.ts', 'discardChanges'],
 		['rm -r dir', 'delete'],
-		['rm -f file.txt', 'delete'],
 		['rm -r -- -f', 'delete'],
-		['unlink file', 'delete'],
-		['find . -name "*.pyc" -delete', 'delete'],
-		['git rm old.ts', 'delete'],
-		['git branch -D feature', 'delete'],
-		['git branch --delete --force feature', 'delete'],
-		['git stash drop', 'delete'],
-		['git stash clear', 'delete'],
-		['git push origin --delete feature', 'delete'],
-		['git push origin :feature', 'delete'],
-		['Remove-Item x.txt', 'delete', ps],
+		['git branch -D feature', 'deleteRefs'],
+		['git branch --delete --force feature', 'deleteRefs'],
+		['git stash drop', 'historyRewrite'],
+		['git stash clear', 'historyRewrite'],
+		['git push origin --delete feature', 'deleteRefs'],
+		['git push origin :feature', 'deleteRefs'],
+		// Abandoning a rebase or merge in progress throws away the conflicts resolved so far.
+		['git rebase --abort', 'discardChanges'],
+		['git merge --abort', 'discardChanges'],
 		['Remove-Item x -Recurse', 'delete', ps],
-		['ri x -Force', 'delete', ps],
 		['Remove-Item x -f -Recurse', 'delete', ps],
-		['git rebase -i HEAD~3', 'historyRewrite'],
-		['git rebase main', 'historyRewrite'],
-		['git commit --amend --no-edit', 'historyRewrite'],
 		['git filter-branch --tree-filter x HEAD', 'historyRewrite'],
 		['git filter-repo --path secrets --invert-paths', 'historyRewrite'],
 	])('%s → %s', (line, rule, dialect) => {
@@ -185,6 +181,18 @@ describe('destructiveCommands: not flagged', () => {
 		['git reset HEAD^'],
 		['rm -rf node_modules dist build'],
 		['rm -rf /tmp/scratch'],
+		// One named file in the workspace, local history git's reflog keeps, and files git rm keeps recoverable.
+		['rm file.txt'],
+		['find . -name node_modules -exec rm -rf {} +'],
+		['rm -f file.txt'],
+		['unlink file'],
+		['find . -name "*.pyc" -delete'],
+		['git rm old.ts'],
+		['git rebase -i HEAD~3'],
+		['git rebase main'],
+		['git commit --amend --no-edit'],
+		['Remove-Item x.txt', ps],
+		['ri x -Force', ps],
 		['rm --help'],
 		['git rm -n x'],
 		['f() { rm -rf /; }'],
@@ -197,7 +205,6 @@ describe('destructiveCommands: not flagged', () => {
 		['git clean -fn'],
 		['git rm --cached secrets.env'],
 		['git branch -d merged'],
-		['git rebase --abort'],
 		['git stash list'],
 		['dd if=/dev/urandom of=random.bin count=1'],
 		['dd if=x of=/dev/null'],

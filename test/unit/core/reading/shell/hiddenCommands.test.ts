@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShellAnalyzer, ShellDialect } from '../../../../../src/core/reading/shell/commandLine';
+import type {
+	ShellAnalyzer,
+	ShellDialect,
+} from '../../../../../src/core/reading/shell/commandLine';
 import { shellAnalyzer } from '../../../../support/shellAnalyzer';
 
 let analyzer: ShellAnalyzer;
@@ -88,10 +91,15 @@ describe('wrappers and fan-out', () => {
 		["script -q -c 'ls' /dev/null", ['line: sh·-c·ls', 'shellString: ls']],
 		['strace -f -o t.log ls', ['line: ls']],
 		['chroot /mnt ls', ['line: ls']],
-		['parallel gzip ::: a b', ['xargs: sh·-c·gzip a', 'shellString: gzip·a']],
+		['parallel gzip ::: a b', ['line: parallel·gzip·:::·a·b', 'xargs: gzip·a', 'xargs: gzip·b']],
 		[
 			'find . -exec sh -c \'ls "$1"\' _ {} \\;',
-			['line: find·.·-exec·sh·-c·ls "$1"·_·{}·;', 'exec: sh·-c·ls "$1"·_·{}', 'shellString: ls·$1'],
+			// `{}` is every path find matched; `$1` in the shell string is that word.
+			[
+				'line: find·.·-exec·sh·-c·ls "$1"·_·{}·;',
+				'exec: sh·-c·ls "$1"·_·./**',
+				'shellString: ls·./**',
+			],
 		],
 		["bash -n -c 'ls'", ['line: bash·-n·-c·ls']],
 		['cmd /c "dir C:\\x"', ['line: cmd·/c·dir C:\\x', 'shellString: dir·C:/x']],

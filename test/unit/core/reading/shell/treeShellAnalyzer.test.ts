@@ -34,7 +34,9 @@ describe('splitting into simple commands', () => {
 			'if test -f x; then rm x; else touch x; fi',
 			['line: test·-f·x', 'line: rm·x', 'line: touch·x'],
 		],
-		['for f in *.ts; do wc -l "$f"; done', ['line: wc·-l·$f']],
+		// The loop variable takes each value the line lists.
+		['for f in *.ts; do wc -l "$f"; done', ['line: wc·-l·*.ts']],
+		['for d in a b; do rm "$d"; done', ['line: rm·a', 'line: rm·b']],
 		['while read l; do echo "$l"; done < in.txt', ['line: read·l', 'line: echo·$l']],
 		['case $x in a) echo a;; *) echo b;; esac', ['line: echo·a', 'line: echo·b']],
 		['! grep -q x f', ['line: grep·-q·x·f']],
@@ -89,25 +91,32 @@ describe('wrappers are peeled', () => {
 
 describe('xargs and find -exec', () => {
 	it.each<[string, string[]]>([
-		['ls | xargs rm', ['line: ls #0.0', 'xargs: rm [xargs] #0.1']],
+		// A job runner's command is its own sub-command, reached through it; input it cannot see stays `{}`.
+		['ls | xargs rm', ['line: ls #0.0', 'line: xargs·rm #0.1', 'xargs: rm']],
 		[
 			'find . | xargs -0 -n 1 -I{} sudo rm -rf {}',
-			['line: find·. #0.0', 'xargs: rm·-rf·{} [xargs sudo] #0.1'],
+			[
+				'line: find·. #0.0',
+				'line: xargs·-0·-n·1·-I{}·sudo·rm·-rf·{} #0.1',
+				'xargs: rm·-rf·{} [sudo]',
+			],
 		],
-		['xargs -a list.txt -d "\\n" rm', ['xargs: rm [xargs]']],
+		['xargs -a list.txt -d "\\n" rm', ['line: xargs·-a·list.txt·-d·\\n·rm', 'xargs: rm']],
+		['echo a b | xargs rm', ['line: echo·a·b #0.0', 'line: xargs·rm #0.1', 'xargs: rm·a·b']],
+		// `{}` under find is what it matched: everything below its start paths, or what its name filter allows.
 		[
 			'find . -name "*.o" -exec rm -f {} \\;',
-			['line: find·.·-name·*.o·-exec·rm·-f·{}·;', 'exec: rm·-f·{}'],
+			['line: find·.·-name·*.o·-exec·rm·-f·{}·;', 'exec: rm·-f·./**/*.o'],
 		],
 		[
 			'find . -exec chmod 644 {} + -execdir sudo rm {} ";"',
 			[
 				'line: find·.·-exec·chmod·644·{}·+·-execdir·sudo·rm·{}·;',
-				'exec: chmod·644·{}',
-				'exec: rm·{} [sudo]',
+				'exec: chmod·644·./**',
+				'exec: rm·./** [sudo]',
 			],
 		],
-		['find . -ok rm {} \\;', ['line: find·.·-ok·rm·{}·;', 'exec: rm·{}']],
+		['find . -ok rm {} \\;', ['line: find·.·-ok·rm·{}·;', 'exec: rm·./**']],
 	])('%j', (line, expected) => {
 		expect(run(line)).toEqual(expected);
 	});
@@ -276,7 +285,6 @@ describe('PowerShell', () => {
 
 describe('parse errors', () => {
 	it.each<[string, ShellDialect, string[]]>([
-		["echo 'unterminated", 'bash', ['line: echo']],
 		['ls && (rm x', 'bash', ['line: ls', 'line: rm·x']],
 		['if true; then rm -rf x', 'bash', ['line: true', 'line: rm·-rf·x']],
 		['Remove-Item "unterminated', 'powershell', []],
@@ -285,6 +293,19 @@ describe('parse errors', () => {
 		expect(analysis.parseError).toBeTruthy();
 		expect(summary(analysis)).toEqual(expected);
 	});
+
+	it.each<[string, string[]]>([
+		["echo 'unterminated", ['line: echo·unterminated']],
+		['cat <<EOF\nbody', ['line: cat']],
+		['git restore --help "x', ['line: git·restore·--help·x']],
+	])(
+		'reads %j, open only at its end, as if closed: bash waits there and runs nothing unfinished',
+		(line, expected) => {
+			const analysis = analyzer.analyze(line, 'bash');
+			expect(analysis.parseError).toBeUndefined();
+			expect(summary(analysis)).toEqual(expected);
+		},
+	);
 
 	it('reports no error for a complete line', () => {
 		expect(analyzer.analyze('ls | wc -l', 'bash').parseError).toBeUndefined();

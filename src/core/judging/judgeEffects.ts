@@ -1,0 +1,228 @@
+import type { Verdict } from '../provider/decision';
+import { VERDICT_RANK } from '../provider/decision';
+import type { Effect } from '../reading/effects/effect';
+import { lineEffects } from '../reading/effects/lineEffects';
+import { toolEffects } from '../reading/effects/toolEffects';
+import { normalizePath, resolvePath } from '../paths/pathMath';
+import type { Finding } from './finding';
+import type { JudgedTarget, JudgeRow } from './judgeTable';
+import { JUDGE_TABLE } from './judgeTable';
+import { lineCwds } from './lineCwds';
+import type { PackId } from './pack';
+import { guardedLocations } from './paths/guardedLocations';
+import type { ClassMatch, Coverage, PathFacts } from './paths/pathClasses';
+import { classifyCandidate } from './paths/pathClasses';
+import type { ResolvedTarget } from './paths/resolveTarget';
+import { resolveTarget } from './paths/resolveTarget';
+import type { PolicyInput } from './policyInput';
+
+/** One class (or, for a non-path effect, the subject) an effect is judged against, and why. */
+export interface TargetMatch {
+	readonly target: JudgedTarget;
+	readonly why: string;
+	readonly likely?: boolean;
+}
+
+/** One effect as judged: where its path resolved, what it is judged against, and per pack the row that decided it. */
+export interface JudgedEffect {
+	readonly effect: Effect;
+	readonly target?: ResolvedTarget;
+	readonly matches: readonly TargetMatch[];
+	/** At most one finding per pack, with the row behind it. */
+	readonly decided: readonly { readonly finding: Finding; readonly row: JudgeRow }[];
+}
+
+// Evaluations ask once per pack and once for user path rules: the effects of one input are read and judged once.
+const judged = new WeakMap<PolicyInput, readonly JudgedEffect[]>();
+const read = new WeakMap<PolicyInput, readonly Effect[]>();
+
+/** Every effect of an event's tool call: its shell line's, or its file or MCP tool's; memoised per input. */
+export function effectsOf(input: PolicyInput): readonly Effect[] {
+	const { event } = input;
+	if (event.name !== 'PreToolUse' && event.name !== 'PostToolUse') {
+		return [];
+	}
+	let effects = read.get(input);
+	if (!effects) {
+		effects = [...lineEffects(input.shell?.commands ?? []), ...toolEffects(event.tool)];
+		read.set(input, effects);
+	}
+	return effects;
+}
+
+/** The events whose effects are judged: only a call that is about to run can be stopped. */
+function judgesEvent(input: PolicyInput): boolean {
+	return input.event.name === 'PreToolUse';
+}
+
+/** How an effect covers its path, for the path classes. */
+function coverageOf(effect: Effect): Coverage {
+	// `cat ~/.ssh/*`, `rm dir/**`: a glob for everything in a folder covers that folder's contents.
+	const everything = effect.path !== undefined && /(?:^|\/)(?:\*|\*\*|\.\*)$/.test(effect.path);
+	// A permission change reaches what a folder holds only as far as its own path says (`chmod -R u+w .`).
+	if ((!effect.tree && !everything) || effect.kind === 'chmod') {
+		return 'path';
+	}
+	if (effect.kind === 'read' || effect.kind === 'send') {
+		return 'treeRead';
+	}
+	return effect.contentsUnknown ? 'treeUnknown' : 'tree';
+}
+
+/** Every effect of the input, each with its resolved target, classes and deciding row; memoised per input. */
+export function judgeEffects(input: PolicyInput): readonly JudgedEffect[] {
+	let found = judged.get(input);
+	if (!found) {
+		found = judgesEvent(input) ? judgeAll(input) : [];
+		judged.set(input, found);
+	}
+	return found;
+}
+
+function judgeAll(input: PolicyInput): JudgedEffect[] {
+	const { event } = input;
+	// Without a home or a folder (a bare call), `~` and relative paths still name them: as placeholders.
+	const home = input.homeDir ?? '/__home__';
+	const base = event.cwd ?? input.workspaceFolder ?? '/__cwd__';
+	const workspace = input.workspaceFolder ?? (event.cwd === undefined ? base : undefined);
+	const facts: PathFacts = {
+		home: normalizePath(home),
+		...(workspace !== undefined && { workspace: normalizePath(workspace) }),
+		guarded: guardedLocations(input.ownState, home, input.workspaceFolder),
+	};
+	const cwds = lineCwds(input.shell?.commands ?? [], base, home);
+	const variables = { ...input.ownState?.variables, ...(home !== undefined && { HOME: home }) };
+	const links = new Map<string, string>();
+	const results: JudgedEffect[] = [];
+	for (const effect of effectsOf(input)) {
+		input.deadline?.check();
+		const at = effect.command !== undefined ? cwds[effect.command] : undefined;
+		const context = {
+			cwds: at?.cwds ?? [normalizePath(base)],
+			cwdUnknown: at?.unknown ?? false,
+			home,
+			variables,
+			links,
+			...(input.realPath && { realPath: input.realPath }),
+		};
+		const target = effect.path !== undefined ? resolveTarget(effect.path, context) : undefined;
+		if (effect.kind === 'link' && effect.linkTo !== undefined && target) {
+			const to = resolvePath(effect.linkTo, context.cwds[0], home);
+			for (const candidate of target.candidates) {
+				links.set(candidate, to);
+			}
+		}
+		results.push(judgeOne(effect, target, facts));
+	}
+	return results;
+}
+
+/** The classes (or the subject) an effect is judged against. */
+function matchesOf(
+	effect: Effect,
+	target: ResolvedTarget | undefined,
+	facts: PathFacts,
+): TargetMatch[] {
+	if (effect.subject !== undefined) {
+		return [{ target: effect.subject, why: effect.action }];
+	}
+	if (!target) {
+		return [{ target: 'unknown', why: 'paths known only when the call runs' }];
+	}
+	if (target.unknown) {
+		return [{ target: 'unknown', why: `\`${target.raw}\` is known only when the call runs` }];
+	}
+	const coverage = coverageOf(effect);
+	return target.candidates.flatMap((candidate) =>
+		classifyCandidate(candidate, facts, coverage).map(({ pathClass, why, likely }: ClassMatch) => ({
+			target: pathClass,
+			why,
+			...(likely && { likely }),
+		})),
+	);
+}
+
+/** The verdict a row gives an effect: a `deny` read only as likely (a variable, a glob, a guess) asks instead. */
+function verdictOf(
+	row: JudgeRow,
+	effect: Effect,
+	target: ResolvedTarget | undefined,
+	match: TargetMatch,
+): Verdict {
+	const sure = effect.certainty === 'sure' && (target?.sure ?? true) && match.likely !== true;
+	return row.verdict === 'deny' && !sure ? 'ask' : row.verdict;
+}
+
+function judgeOne(
+	effect: Effect,
+	target: ResolvedTarget | undefined,
+	facts: PathFacts,
+): JudgedEffect {
+	const matches = matchesOf(effect, target, facts);
+	const best = new Map<PackId, { row: JudgeRow; verdict: Verdict; match: TargetMatch }>();
+	for (const match of matches) {
+		for (const row of rowsFor(effect, match)) {
+			const verdict = verdictOf(row, effect, target, match);
+			const earlier = best.get(row.pack);
+			if (!earlier || VERDICT_RANK[verdict] > VERDICT_RANK[earlier.verdict]) {
+				best.set(row.pack, { row, verdict, match });
+			}
+		}
+	}
+	const decided = [...best.values()].map(({ row, verdict, match }) => ({
+		row,
+		finding: findingOf(row, verdict, effect, match),
+	}));
+	return { effect, ...(target && { target }), matches, decided };
+}
+
+/** The first row of each pack that fits an effect and one of its targets. */
+function rowsFor(effect: Effect, match: TargetMatch): JudgeRow[] {
+	const rows: JudgeRow[] = [];
+	for (const row of JUDGE_TABLE) {
+		if (
+			row.kinds.includes(effect.kind) &&
+			row.targets.includes(match.target) &&
+			(row.when?.(effect) ?? true) &&
+			!rows.some((earlier) => earlier.pack === row.pack)
+		) {
+			rows.push(row);
+		}
+	}
+	return rows;
+}
+
+function findingOf(row: JudgeRow, verdict: Verdict, effect: Effect, match: TargetMatch): Finding {
+	return {
+		verdict,
+		ruleId: `${row.pack}.${row.rule}`,
+		reason: row.reason({
+			source: effect.source,
+			action: effect.action,
+			...(effect.path !== undefined && { target: effect.path }),
+			why: match.why,
+			verdict,
+		}),
+		source: { kind: 'builtin', pack: row.pack },
+		subCommand: effect.source,
+		...(effect.path !== undefined && { path: effect.path }),
+		...(row.context !== undefined && { context: row.context }),
+	};
+}
+
+/** The findings of one built-in pack: one per effect its rows decided, duplicates (same rule, same sub-command) once. */
+export function packFindings(input: PolicyInput, pack: PackId): Finding[] {
+	const findings: Finding[] = [];
+	const seen = new Set<string>();
+	for (const { finding, row } of judgeEffects(input).flatMap((judged) => judged.decided)) {
+		if (row.pack !== pack) {
+			continue;
+		}
+		const key = `${finding.ruleId}\0${finding.subCommand ?? ''}\0${finding.path ?? ''}`;
+		if (!seen.has(key)) {
+			seen.add(key);
+			findings.push(finding);
+		}
+	}
+	return findings;
+}

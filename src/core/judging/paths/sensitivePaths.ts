@@ -1,0 +1,93 @@
+import { pathInside } from '../../paths/pathMath';
+
+/** File names that usually hold credentials; templates such as `.env.example` are not secrets. */
+const SECRET_NAME =
+	/^(?:\.env(?:\.(?!example$|sample$|template$|dist$|defaults?$|schema$|example\.|sample\.)[\w.-]+)?|\.envrc\.local|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|\.npmrc|\.pypirc|\.netrc|_netrc|\.git-credentials|\.vault-token|\.pgpass|\.my\.cnf|\.dockercfg|credentials(?:\.json|\.toml|\.db)?|application_default_credentials\.json|service[-_]account[\w.-]*\.json|terraform\.tfstate(?:\.backup)?|[\w.-]+\.(?:pem|key|p12|pfx|keystore|jks|ppk|kdbx|tfvars))$/i;
+
+/** Folders under home whose whole content is credentials or keys (or which hold them among other files). */
+const SECRET_FOLDERS = [
+	'.ssh',
+	'.aws',
+	'.gnupg',
+	'.kube',
+	'.azure',
+	'.password-store',
+	'.docker',
+	'.codex',
+	'.config/gh',
+	'.config/gcloud',
+	'.config/github-copilot',
+	'.local/share/keyrings',
+	'Library/Keychains',
+	'.terraform.d',
+];
+
+/** Files under home known by their folder as well as their name (`~/.kube/config`, `~/.codex/auth.json`). */
+const SECRET_IN_HOME =
+	/^(?:\.aws\/(?:credentials|config)|\.docker\/config\.json|\.kube\/config|\.codex\/auth\.json|\.claude\/\.credentials\.json|\.config\/gh\/hosts\.ya?ml|\.config\/github-copilot\/(?:hosts|apps)\.json|\.config\/gcloud\/.+|\.azure\/.+|\.gnupg\/.+|\.password-store\/.+|\.local\/share\/keyrings\/.+|\.cargo\/credentials(?:\.toml)?|\.gem\/credentials|\.terraform\.d\/credentials\.tfrc\.json|\.config\/hub|\.ssh\/id_[^/]*(?<!\.pub)|Library\/Keychains\/.+)$/;
+
+/** Sample credential paths under home, so a glob or a folder can be tested for what it may reach. */
+export const SECRET_SAMPLES_IN_HOME: readonly string[] = [
+	'.ssh/id_rsa',
+	'.ssh/id_ed25519',
+	'.aws/credentials',
+	'.kube/config',
+	'.docker/config.json',
+	'.codex/auth.json',
+	'.claude/.credentials.json',
+	'.config/gh/hosts.yml',
+	'.gnupg/private-keys-v1.d/key.key',
+	'.netrc',
+	'.npmrc',
+	'.git-credentials',
+	'.pgpass',
+];
+
+/** Sample credential paths in a workspace. */
+export const SECRET_SAMPLES_IN_WORKSPACE: readonly string[] = [
+	'.env',
+	'.env.local',
+	'config/.env.production',
+];
+
+/** Whether an absolute path names a file (or folder) that usually holds credentials. */
+export function isSecretPath(path: string, home: string | undefined): string | undefined {
+	const name = path.slice(path.lastIndexOf('/') + 1);
+	if (SECRET_NAME.test(name)) {
+		return `'${name}' usually holds credentials`;
+	}
+	const inHome = home ? pathInside(path, home) : undefined;
+	if (inHome === undefined || inHome === '') {
+		return undefined;
+	}
+	if (SECRET_IN_HOME.test(inHome)) {
+		return 'it holds credentials or keys';
+	}
+	return SECRET_FOLDERS.includes(inHome) ? 'the folder holds credentials or keys' : undefined;
+}
+
+/**
+ * Files under home that make programs run later without a hook call: shell startup files, git's and ssh's config,
+ * user services and the folders on `PATH` (a program put there shadows the real one).
+ */
+const STARTUP_IN_HOME =
+	/^(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|zlogout|cshrc|tcshrc|kshrc|mkshrc|inputrc|pam_environment|gitconfig|xprofile|xinitrc|xsessionrc)|\.config\/(?:fish\/.+|git\/config|environment\.d\/.+|autostart\/.+|systemd\/user\/.+|nushell\/.+|powershell\/.+)|\.ssh\/(?:config|authorized_keys\d?|rc|environment)|\.local\/bin(?:\/.+)?|bin(?:\/.+)?|Library\/LaunchAgents\/.+|Documents\/(?:Windows)?PowerShell\/.+)$/;
+
+/** Files in a workspace that tools run on their own (`direnv`'s `.envrc`, husky's git hooks). */
+const STARTUP_IN_WORKSPACE = /^(?:.+\/)?(?:\.envrc|\.husky\/.+)$/;
+
+/** Why an absolute path makes programs run later without a hook call, or `undefined`. */
+export function isStartupPath(
+	path: string,
+	home: string | undefined,
+	workspace: string | undefined,
+): string | undefined {
+	const inHome = home ? pathInside(path, home) : undefined;
+	if (inHome !== undefined && STARTUP_IN_HOME.test(inHome)) {
+		return 'programs run it (or from it) later without a hook call';
+	}
+	const inWorkspace = workspace ? pathInside(path, workspace) : undefined;
+	return inWorkspace !== undefined && STARTUP_IN_WORKSPACE.test(inWorkspace)
+		? 'a tool runs it on its own, without a hook call'
+		: undefined;
+}

@@ -1,0 +1,156 @@
+import type { ToolCall } from '../../events/hookEvent';
+import { pathsInPatch } from '../tools/pathsInPatch';
+import { PATH_KEY, PATH_LIST_KEY } from '../tools/toolPathsOf';
+import type { Effect, EffectKind } from './effect';
+
+/** Argument keys whose value is the content a tool writes. */
+const CONTENT_KEYS =
+	/^(?:content|contents|text|new_?string|new_?str|code_?edit|file_?text|diff|patch|replacement|edits|insert_?text|data|body)$/i;
+/** Argument keys that name where a move or rename takes a path from. */
+const SOURCE_KEYS = /^(?:source|from|old_?path|source_?path|src)$/i;
+
+/** What a tool's name says it does to the paths it names. */
+function kindFromName(name: string): EffectKind | 'deleteOrMove' | undefined {
+	const words = name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+	if (/(?:^|[_\W])(?:delete|remove|rm|unlink|trash)(?:$|[_\W])/.test(words)) {
+		return 'delete';
+	}
+	if (/(?:^|[_\W])(?:move|rename|mv)(?:$|[_\W])/.test(words)) {
+		return 'deleteOrMove';
+	}
+	if (
+		/(?:^|[_\W])(?:write|edit|create|replace|insert|append|save|patch|update|apply|mkdir|touch|copy|cp|upload|put|set|modify|overwrite|chmod|link)(?:$|[_\W])/.test(
+			words,
+		)
+	) {
+		return 'write';
+	}
+	if (
+		/(?:^|[_\W])(?:read|view|get|list|search|find|open|cat|show|grep|glob|stat|ls|fetch|download)(?:$|[_\W])/.test(
+			words,
+		)
+	) {
+		return 'read';
+	}
+	return undefined;
+}
+
+/** `str_replace_editor`-style tools carry their verb in `command`: `view` only reads. */
+function verbOf(input: Readonly<Record<string, unknown>>): EffectKind | undefined {
+	const verb = typeof input.command === 'string' ? input.command.toLowerCase() : undefined;
+	if (verb === undefined) {
+		return undefined;
+	}
+	if (verb === 'view' || verb === 'read') {
+		return 'read';
+	}
+	return ['create', 'str_replace', 'insert', 'undo_edit', 'write', 'append'].includes(verb)
+		? 'write'
+		: undefined;
+}
+
+/** Every path-valued argument of a tool call, with the key it came from. */
+function pathArguments(
+	input: Readonly<Record<string, unknown>>,
+): { readonly key: string; readonly path: string }[] {
+	const found: { key: string; path: string }[] = [];
+	for (const [key, value] of Object.entries(input)) {
+		if (
+			PATH_KEY.test(key) &&
+			typeof value === 'string' &&
+			value.trim() !== '' &&
+			!/^https?:\/\//i.test(value)
+		) {
+			found.push({ key, path: value });
+		} else if (PATH_LIST_KEY.test(key) && Array.isArray(value)) {
+			for (const item of value) {
+				if (typeof item === 'string' && item.trim() !== '') {
+					found.push({ key, path: item });
+				}
+			}
+		}
+	}
+	return found;
+}
+
+/** A patch's own verbs: `*** Delete File:` deletes, every other header writes. */
+function patchEffects(
+	tool: ToolCall,
+	make: (kind: EffectKind, path: string, action: string) => Effect,
+): Effect[] {
+	const patch = [tool.input.input, tool.input.patch].find(
+		(value): value is string => typeof value === 'string',
+	);
+	if (patch === undefined) {
+		return [];
+	}
+	const deleted = new Set(
+		[...patch.matchAll(/^\*\*\* Delete File:\s*(.+?)\s*$/gm)].map((match) => match[1] ?? ''),
+	);
+	return pathsInPatch(patch).map((path) =>
+		deleted.has(path) ? make('delete', path, 'deletes') : make('write', path, 'patches'),
+	);
+}
+
+/** The effect a tool has on the paths it names: its kind's, unless its name or verb says more precisely. */
+function effectKindOf(
+	tool: ToolCall,
+	named: EffectKind | 'deleteOrMove' | undefined,
+	carriesContent: boolean,
+): EffectKind | 'deleteOrMove' {
+	if (tool.kind === 'fileRead') {
+		return 'read';
+	}
+	if (tool.kind === 'fileWrite') {
+		return named === 'delete' || named === 'deleteOrMove' || named === 'read' ? named : 'write';
+	}
+	return named ?? (carriesContent ? 'write' : 'read');
+}
+
+/**
+ * What a non-shell tool call does to the paths it names: file tools of every harness by their kind, patches by their
+ * headers, and MCP or unknown tools by the shape of their arguments (a path key plus a name or content that says
+ * what happens to it). A tool whose verb cannot be told from its name but that carries content writes.
+ */
+export function toolEffects(tool: ToolCall): Effect[] {
+	if (tool.kind === 'shell' || tool.kind === 'web' || tool.kind === 'subagent') {
+		return [];
+	}
+	const reach = tool.kind === 'mcp' ? 'mcpTool' : 'fileTool';
+	const source = tool.name;
+	const named = verbOf(tool.input) ?? kindFromName(tool.name);
+	// A file tool, or a tool whose name says what it does, is read for sure; a verb guessed from the arguments is likely.
+	const sure = tool.kind === 'fileRead' || tool.kind === 'fileWrite' || named !== undefined;
+	const make = (kind: EffectKind, path: string, action: string, tree = false): Effect => ({
+		kind,
+		path,
+		...(tree && { tree }),
+		action,
+		source,
+		reach,
+		certainty: sure ? 'sure' : 'likely',
+	});
+	const patched = tool.kind === 'fileWrite' ? patchEffects(tool, make) : [];
+	const carriesContent = Object.keys(tool.input).some((key) => CONTENT_KEYS.test(key));
+	const kind = effectKindOf(tool, named, carriesContent);
+	const effects = [...patched];
+	const seen = new Set(patched.map((effect) => effect.path));
+	for (const { key, path } of pathArguments(tool.input)) {
+		if (seen.has(path)) {
+			continue;
+		}
+		seen.add(path);
+		if (kind === 'deleteOrMove') {
+			effects.push(
+				SOURCE_KEYS.test(key)
+					? make('move', path, 'moves away', true)
+					: make('write', path, 'moves a file to'),
+			);
+		} else {
+			effects.push(
+				make(kind, path, kind === 'read' ? 'reads' : kind === 'delete' ? 'deletes' : 'writes'),
+			);
+		}
+	}
+	return effects;
+}

@@ -1,0 +1,106 @@
+import type { SimpleCommand } from '../shell/commandLine';
+import { POSIX_SHELLS, POWERSHELLS } from '../shell/embeddedScripts';
+import { interpreterCode, interpreterLanguage } from '../shell/interpreterCode';
+import { programName } from '../shell/programName';
+import { programCall } from '../programs/programModel';
+import { INERT, isPackageQuery } from '../programs/inertPrograms';
+import { programModel } from '../programs/programTable';
+import type { Effect } from './effect';
+
+/** Shells, interpreters and `eval` run their words as code, which the shell reader follows; they read no operand here. */
+function runsCode(name: string): boolean {
+	return (
+		POSIX_SHELLS.has(name) ||
+		POWERSHELLS.has(name) ||
+		interpreterLanguage(name) !== undefined ||
+		['eval', 'exec', 'source', '.', 'xargs', 'parallel', 'env', 'sudo', 'doas', 'cmd'].includes(
+			name,
+		)
+	);
+}
+
+/**
+ * An interpreter running a script file (`node tool.js --key ~/.ssh/id_rsa`): the words after the script are given to
+ * code the line does not show, which likely reads them. Inline code and shells are read as code instead.
+ */
+function scriptArguments(command: SimpleCommand, index: number): Effect[] {
+	const name = programName(command.argv[0] ?? '');
+	if (interpreterLanguage(name) === undefined || interpreterCode(command.argv) !== undefined) {
+		return [];
+	}
+	const script = command.argv.findIndex((word, at) => at > 0 && !word.startsWith('-'));
+	if (script < 0) {
+		return [];
+	}
+	return likelyReads(command, index, command.argv.slice(script + 1));
+}
+
+/** Each path-like word of `words` as a file the program likely reads. */
+function likelyReads(command: SimpleCommand, index: number, words: readonly string[]): Effect[] {
+	const call = programCall(command, programName(command.argv[0] ?? ''), index);
+	const effects: Effect[] = [];
+	for (const word of words) {
+		const path = word.startsWith('-') ? /^--?[\w-]+=(.+)$/.exec(word)?.[1] : word;
+		// A word with spaces is an argument sentence (`tool explain 'cat x'`), not a path.
+		if (path !== undefined && path !== '' && !/^\w+:\/\/|\s/.test(path)) {
+			effects.push(call.effect({ kind: 'read', path, certainty: 'likely', action: 'is given' }));
+		}
+	}
+	return effects;
+}
+
+/** How far into an unknown program's words a wrapped command may start (`uv run rm`, `op run -- rm`). */
+const MAX_WRAPPED_AT = 4;
+
+/**
+ * Where in an unknown program's words another command starts (`tool git reset --hard`, `uv run rm -rf /`): the first
+ * word, within {@link MAX_WRAPPED_AT}, that names a program Hookwarden has a model for or a shell.
+ */
+function wrappedAt(argv: readonly string[]): number | undefined {
+	for (let at = 1; at <= Math.min(MAX_WRAPPED_AT, argv.length - 1); at++) {
+		const word = argv[at] ?? '';
+		if (word.startsWith('-') || word.includes('=') || /[/\\]/.test(word)) {
+			continue;
+		}
+		const name = programName(word);
+		if (programModel(name) || POSIX_SHELLS.has(name) || name === 'eval') {
+			return at;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * Effects of a program Hookwarden has no model for: a command it wraps (read as likely run, so a deny becomes an
+ * ask), and each operand read as a file it likely reads, so a credential handed to an unknown script is noticed.
+ */
+export function unknownProgramEffects(
+	command: SimpleCommand,
+	index: number,
+	read: (command: SimpleCommand, index: number) => Effect[],
+): Effect[] {
+	const name = programName(command.argv[0] ?? '');
+	if (INERT.has(name) || name === '') {
+		return [];
+	}
+	if (runsCode(name)) {
+		return scriptArguments(command, index);
+	}
+	if (isPackageQuery(command.argv)) {
+		return [];
+	}
+	const effects: Effect[] = [];
+	const at = wrappedAt(command.argv);
+	if (at !== undefined) {
+		const inner: SimpleCommand = { ...command, argv: command.argv.slice(at), redirects: [] };
+		effects.push(
+			...read(inner, index).map((effect) => ({
+				...effect,
+				reach: 'wrapper' as const,
+				certainty: effect.certainty === 'sure' ? ('likely' as const) : effect.certainty,
+			})),
+		);
+	}
+	effects.push(...likelyReads(command, index, command.argv.slice(1, at)));
+	return effects;
+}

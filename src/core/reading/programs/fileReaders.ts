@@ -1,0 +1,94 @@
+import type { Effect } from '../effects/effect';
+import type { OptionGrammar } from './optionGrammar';
+import { given, parseOptions, valuesOf } from './optionGrammar';
+import type { ProgramCall, ProgramModel } from './programModel';
+
+const reads = (call: ProgramCall, paths: readonly string[], tree = false): Effect[] =>
+	paths
+		.filter((path) => path !== '-' && path !== '')
+		.map((path) => call.effect({ kind: 'read', path, tree, action: 'reads' }));
+
+/** `cat`, `head`, `less`, `base64`, `md5sum`…: every operand is a file read (option values are not). */
+export const readOperands =
+	(grammar: OptionGrammar = {}): ProgramModel =>
+	(call) => {
+		const parsed = parseOptions(call.args, grammar);
+		return given(parsed, 'help', 'version') ? [] : reads(call, parsed.operands);
+	};
+
+const GREP: OptionGrammar = {
+	shortValues: 'efmABCdD',
+	longValues: [
+		'regexp',
+		'file',
+		'max-count',
+		'after-context',
+		'before-context',
+		'context',
+		'include',
+		'exclude',
+		'exclude-dir',
+		'label',
+		'type',
+		'glob',
+		'iglob',
+		'type-add',
+		'pre',
+		'sort',
+	],
+};
+
+/**
+ * `grep`/`rg`/`ag`: the first operand is the pattern unless `-e`/`-f` gave it; the rest are files read (whole trees
+ * with `-r`, always for `rg` and `ag`), and no file operand means the current folder for the recursive ones.
+ */
+export const searchFiles: ProgramModel = (call) => {
+	const parsed = parseOptions(call.args, GREP);
+	const patternGiven = given(parsed, 'e', 'f', 'regexp', 'file', 'files');
+	const files = patternGiven ? parsed.operands : parsed.operands.slice(1);
+	const tree =
+		call.name !== 'grep' || given(parsed, 'r', 'R', 'recursive', 'dereference-recursive');
+	const patternFiles = valuesOf(parsed, 'f', 'file');
+	return [...reads(call, patternFiles), ...reads(call, files, tree)];
+};
+
+/** `awk PROGRAM files…`, `sed SCRIPT files…`, `jq FILTER files…`: files after the program are read. */
+export const programThenFiles =
+	(grammar: OptionGrammar, programFrom: readonly string[]): ProgramModel =>
+	(call) => {
+		const parsed = parseOptions(call.args, grammar);
+		const programGiven = given(parsed, ...programFrom);
+		return reads(call, programGiven ? parsed.operands : parsed.operands.slice(1));
+	};
+
+/** `source FILE`/`. FILE` reads a file and runs it in this shell. */
+export const sourceFile: ProgramModel = (call) =>
+	reads(call, call.args.filter((word) => !word.startsWith('-')).slice(0, 1));
+
+/**
+ * Network clients that read local files to send them: `curl -d @file`, `-F name=@file`, `-T file`,
+ * `--data-binary @file`, `wget --post-file`, `http … @file`.
+ */
+export const uploadFiles: ProgramModel = (call) => {
+	const paths: string[] = [];
+	for (let index = 0; index < call.args.length; index++) {
+		const word = call.args[index] ?? '';
+		const value = /^(?:-T|--upload-file|--post-file|-InFile|--body-file)$/i.test(word)
+			? call.args[index + 1]
+			: /^--(?:upload-file|post-file)=/.test(word)
+				? word.slice(word.indexOf('=') + 1)
+				: undefined;
+		if (value !== undefined) {
+			paths.push(value);
+		}
+		for (const match of word.matchAll(/(?:^|[=;])[<@]([^;,]+)/g)) {
+			paths.push(match[1] ?? '');
+		}
+	}
+	return paths
+		.filter((path) => path !== '-' && path !== '')
+		.flatMap((path) => [
+			call.effect({ kind: 'read', path, action: 'uploads' }),
+			call.effect({ kind: 'send', path, action: 'sends over the network' }),
+		]);
+};

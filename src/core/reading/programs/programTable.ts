@@ -1,0 +1,214 @@
+import { sevenZip, tarArchive, unpackHere, unzipArchive, zipArchive } from './archives';
+import {
+	copyBlocks,
+	changeModes,
+	copyFiles,
+	installFiles,
+	linkFiles,
+	moveFiles,
+	syncFiles,
+	truncateFiles,
+	writeOperands,
+} from './fileWriters';
+import { findFiles, removeFiles, shredFiles } from './fileDeleters';
+import {
+	expressionInPlace,
+	interpreterInPlace,
+	outputOption,
+	scriptedEditor,
+	sedInPlace,
+} from './fileEditors';
+import {
+	programThenFiles,
+	readOperands,
+	searchFiles,
+	sourceFile,
+	uploadFiles,
+} from './fileReaders';
+import { diskTool, DISK_PROGRAMS, formatFilesystem, machineCommand } from './disks';
+import { gitCommand } from './git';
+import type { ProgramModel } from './programModel';
+import { serviceCommand, SERVICE_PROGRAMS } from './services';
+import { cmdFiles, powerShellFiles } from './windows';
+
+/** Runs several models over one call and keeps every effect. */
+const both =
+	(...models: ProgramModel[]): ProgramModel =>
+	(call) =>
+		models.flatMap((model) => model(call));
+
+const AWK = { shortValues: 'fvFi', longValues: ['file', 'assign', 'field-separator', 'include'] };
+
+/**
+ * The program vocabulary: every program Hookwarden reads, by family, with the one model that says what it does.
+ * Names are matched lower-case without a path or `.exe`; PowerShell cmdlets by their canonical name.
+ */
+const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
+	[['rm', 'unlink', 'rimraf', 'del-cli', 'rmrf', 'trash-empty'], removeFiles],
+	[['shred', 'srm'], shredFiles],
+	[['find', 'gfind'], findFiles],
+	[['cp', 'gcp'], copyFiles],
+	[['mv', 'gmv'], moveFiles],
+	[['ln', 'gln'], linkFiles],
+	[['install', 'ginstall'], installFiles],
+	[['rsync', 'scp'], syncFiles],
+	[['tee'], writeOperands({ longValues: ['output-error'] }, 'writes')],
+	[
+		['touch'],
+		writeOperands({ shortValues: 'dtr', longValues: ['date', 'reference'] }, 'creates or touches'),
+	],
+	[
+		['mkdir'],
+		writeOperands({ shortValues: 'mZ', longValues: ['mode', 'context'] }, 'creates folders at'),
+	],
+	[['sponge'], writeOperands({}, 'overwrites')],
+	[['truncate'], truncateFiles],
+	[['dd'], copyBlocks],
+	[['chmod', 'chown', 'chgrp'], changeModes],
+	[
+		['sed', 'gsed'],
+		both(
+			sedInPlace,
+			programThenFiles({ shortValues: 'efl', longValues: ['expression', 'file'] }, [
+				'e',
+				'f',
+				'expression',
+				'file',
+			]),
+		),
+	],
+	[['perl', 'ruby'], interpreterInPlace],
+	[['vim', 'vi', 'nvim', 'ex', 'ed', 'red', 'emacs'], scriptedEditor],
+	[['yq', 'gojq', 'dasel'], both(expressionInPlace, programThenFiles({ shortValues: 'opI' }, []))],
+	[['awk', 'gawk', 'mawk', 'nawk'], both(expressionInPlace, programThenFiles(AWK, ['f', 'file']))],
+	[
+		['jq'],
+		programThenFiles(
+			{
+				shortValues: 'fL',
+				longValues: ['from-file', 'arg', 'argjson', 'slurpfile', 'rawfile', 'indent'],
+			},
+			['f', 'from-file'],
+		),
+	],
+	[
+		['sort', 'curl', 'wget', 'openssl', 'gpg', 'ssh-keygen', 'xxd', 'base64'],
+		both(outputOption, readOperandsExceptOptions()),
+	],
+	[['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep'], searchFiles],
+	[
+		[
+			'cat',
+			'tac',
+			'less',
+			'more',
+			'head',
+			'tail',
+			'bat',
+			'batcat',
+			'nl',
+			'strings',
+			'od',
+			'hexdump',
+			'md5sum',
+			'sha1sum',
+			'sha256sum',
+			'sha512sum',
+			'b2sum',
+			'cksum',
+			'wc',
+			'uniq',
+			'cut',
+			'diff',
+			'cmp',
+			'comm',
+			'paste',
+			'join',
+			'fold',
+			'fmt',
+			'pr',
+			'expand',
+			'column',
+			'iconv',
+			'zcat',
+			'gunzip',
+			'gzip',
+			'bzip2',
+			'xz',
+			'zstd',
+			'lz4',
+			'type',
+			'dotenv',
+			'envsubst',
+		],
+		readOperands({ shortValues: 'nckbsw', longValues: ['lines', 'bytes'] }),
+	],
+	[['source', '.'], sourceFile],
+	[['http', 'https', 'xh', 'invoke-webrequest', 'invoke-restmethod'], uploadFiles],
+	[['git'], gitCommand],
+	[['mkfs', 'mke2fs', 'mkswap', 'mkdosfs', 'mkntfs', 'newfs'], formatFilesystem],
+	[[...DISK_PROGRAMS], diskTool],
+	[
+		[
+			'shutdown',
+			'reboot',
+			'halt',
+			'poweroff',
+			'systemctl',
+			'kill',
+			'pkill',
+			'killall',
+			'iptables',
+			'ip6tables',
+			'nft',
+		],
+		machineCommand,
+	],
+	[[...SERVICE_PROGRAMS], serviceCommand],
+	[
+		[
+			'remove-item',
+			'clear-content',
+			'set-content',
+			'add-content',
+			'out-file',
+			'tee-object',
+			'new-item',
+			'copy-item',
+			'move-item',
+			'rename-item',
+			'get-content',
+			'select-string',
+			'import-csv',
+			'get-filehash',
+		],
+		powerShellFiles,
+	],
+	[['del', 'erase', 'rd', 'rmdir'], cmdFiles],
+	[['tar', 'bsdtar', 'gtar'], tarArchive],
+	[['unzip'], unzipArchive],
+	[['7z', '7za', '7zz', '7zr'], sevenZip],
+	[['zip'], zipArchive],
+	[['cpio', 'jar'], unpackHere],
+];
+
+/** `curl`/`wget`-likes also upload files; the rest of this family reads its operands. */
+function readOperandsExceptOptions(): ProgramModel {
+	const plain = readOperands({ shortValues: 'oOkKtTSsfiwc', longValues: ['output', 'key'] });
+	return (call) => (call.name === 'curl' || call.name === 'wget' ? uploadFiles(call) : plain(call));
+}
+
+const BY_NAME = new Map<string, ProgramModel>();
+for (const [names, model] of FAMILIES) {
+	for (const name of names) {
+		const earlier = BY_NAME.get(name);
+		BY_NAME.set(name, earlier ? both(earlier, model) : model);
+	}
+}
+// `mkfs.ext4`, `mkfs.vfat`: every `mkfs.*` formats.
+const FORMATTERS = /^mkfs\.\w+$/;
+
+/** The model for a program name (lower-case, no path), or `undefined` when Hookwarden has none. */
+export function programModel(name: string): ProgramModel | undefined {
+	return BY_NAME.get(name) ?? (FORMATTERS.test(name) ? formatFilesystem : undefined);
+}

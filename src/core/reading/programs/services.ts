@@ -1,0 +1,234 @@
+import type { OptionGrammar } from './optionGrammar';
+import { parseOptions, valuesOf } from './optionGrammar';
+import type { ProgramModel } from './programModel';
+
+/** SQL that drops or empties data: `DROP TABLE`, `TRUNCATE`, `DELETE FROM x` without `WHERE`, Mongo drops. */
+const DESTRUCTIVE_SQL =
+	/\b(?:drop\s+(?:table|database|schema|index|view|collection|user|owned)|truncate\s+(?:table\s+)?[\w."`]|delete\s+from\s+[\w."`]+\s*(?:;|$)|flushall|flushdb|dropdatabase\s*\(|\.drop\s*\(\s*\)|deletemany\s*\(\s*\{\s*\}\s*\))/i;
+
+/** One service rule: its programs, how their global options read, and a test on the words from the verb on. */
+interface ServiceRule {
+	readonly programs: readonly string[];
+	/** Options that may come before the verb (`kubectl -n prod delete`, `terraform -chdir=infra destroy`). */
+	readonly global?: OptionGrammar;
+	readonly test: (words: readonly string[], all: readonly string[], sql: string) => boolean;
+	readonly what: string;
+}
+
+const KUBE_GLOBAL: OptionGrammar = {
+	shortValues: 'nslcf',
+	longValues: [
+		'namespace',
+		'context',
+		'kubeconfig',
+		'cluster',
+		'user',
+		'server',
+		'token',
+		'selector',
+		'filename',
+		'kube-context',
+		'as',
+		'as-group',
+	],
+};
+const CLOUD_GLOBAL: OptionGrammar = {
+	longValues: [
+		'profile',
+		'region',
+		'output',
+		'endpoint-url',
+		'query',
+		'project',
+		'subscription',
+		'resource-group',
+		'account',
+		'format',
+		'context',
+		'app',
+		'a',
+		'team',
+		'scope',
+		'cli-read-timeout',
+	],
+	shortValues: 'ag',
+};
+
+const RULES: readonly ServiceRule[] = [
+	{
+		programs: [
+			'psql',
+			'mysql',
+			'mariadb',
+			'sqlite3',
+			'sqlcmd',
+			'clickhouse-client',
+			'cqlsh',
+			'mongo',
+			'mongosh',
+			'duckdb',
+			'cockroach',
+		],
+		test: (_words, _all, sql) => DESTRUCTIVE_SQL.test(sql),
+		what: 'drops or empties database data',
+	},
+	{
+		programs: ['redis-cli', 'valkey-cli', 'keydb-cli'],
+		test: (_w, all) => all.some((word) => /^(?:flushall|flushdb)$/i.test(word)),
+		what: 'erases every key in the store',
+	},
+	{ programs: ['dropdb', 'dropuser'], test: () => true, what: 'drops a database' },
+	{
+		programs: ['kubectl', 'oc'],
+		global: KUBE_GLOBAL,
+		test: (words, all) =>
+			words[0] === 'delete' &&
+			(words.some((word) =>
+				/^(?:ns|namespaces?|all|pv|pvc|persistentvolumes?|persistentvolumeclaims?|nodes?|crds?|customresourcedefinitions?|statefulsets?|sts)$/.test(
+					word.split('/')[0] ?? '',
+				),
+			) ||
+				all.some((word) => ['--all', '-A', '--all-namespaces'].includes(word))),
+		what: 'deletes cluster resources broadly',
+	},
+	{
+		programs: ['helm'],
+		global: KUBE_GLOBAL,
+		test: (words) => ['uninstall', 'delete', 'del', 'un'].includes(words[0] ?? ''),
+		what: 'uninstalls a release and its resources',
+	},
+	{
+		programs: ['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf'],
+		global: { longValues: ['chdir', 'cwd', 'stack', 'C'], shortValues: 's' },
+		test: (words, all) =>
+			words[0] === 'destroy' ||
+			(['apply', 'up'].includes(words[0] ?? '') && all.some((word) => /^-?-destroy$/.test(word))) ||
+			(words[0] === 'state' && ['rm', 'delete'].includes(words[1] ?? '')) ||
+			(words[0] === 'stack' && words[1] === 'rm'),
+		what: 'destroys provisioned infrastructure',
+	},
+	{
+		programs: ['aws'],
+		global: CLOUD_GLOBAL,
+		test: (words) =>
+			(words[0] === 's3' &&
+				(words[1] === 'rb' || (words[1] === 'rm' && words.includes('--recursive')))) ||
+			words.some((word) =>
+				/^(?:delete-(?:bucket|db-instance|db-cluster|stack|table|file-system|cluster|repository|secret|vault|backup-vault|log-group)|terminate-instances)$/.test(
+					word,
+				),
+			),
+		what: 'deletes cloud resources or data',
+	},
+	{
+		programs: [
+			'gsutil',
+			'gcloud',
+			'az',
+			'doctl',
+			'heroku',
+			'flyctl',
+			'fly',
+			'vercel',
+			'netlify',
+			'firebase',
+			'supabase',
+			'wrangler',
+		],
+		global: CLOUD_GLOBAL,
+		test: (words) => {
+			const joined = words.join(' ');
+			return (
+				(words[0] === 'rm' && words.some((word) => /^-[a-zA-Z]*r/.test(word))) ||
+				words[0] === 'rb' ||
+				(/\b(?:delete|destroy|apps:destroy|remove|rm)\b/.test(joined) &&
+					/\b(?:projects?|group|instances?|clusters?|sql|buckets?|apps?|databases?|storage|droplets?|volumes?|functions?|sites?|d1|kv|r2|db)\b/.test(
+						joined,
+					))
+			);
+		},
+		what: 'deletes cloud resources or data',
+	},
+	{
+		programs: ['docker', 'podman', 'nerdctl'],
+		global: { longValues: ['context', 'host', 'config', 'log-level'], shortValues: 'cH' },
+		test: (words) =>
+			(['system', 'volume', 'image', 'container', 'builder', 'network'].includes(words[0] ?? '') &&
+				['prune', 'rm'].includes(words[1] ?? '') &&
+				(words[0] === 'volume' ||
+					words[0] === 'system' ||
+					words.includes('-a') ||
+					words.includes('--all'))) ||
+			(words[0] === 'compose' &&
+				words.includes('down') &&
+				(words.includes('-v') || words.includes('--volumes'))),
+		what: 'deletes containers, images or volumes with their data',
+	},
+	{
+		programs: ['gh'],
+		test: (words) => (words[0] === 'repo' || words[0] === 'release') && words[1] === 'delete',
+		what: 'deletes a repository or release',
+	},
+	{
+		programs: ['npm', 'pnpm', 'yarn'],
+		test: (words) => words[0] === 'unpublish',
+		what: 'removes a published package',
+	},
+	{
+		programs: ['crontab'],
+		test: (_w, all) => all.some((word) => /^-[a-zA-Z]*r/.test(word)),
+		what: 'removes every cron job of the user',
+	},
+];
+
+const BY_PROGRAM = new Map<string, ServiceRule>();
+for (const rule of RULES) {
+	for (const program of rule.programs) {
+		BY_PROGRAM.set(program, rule);
+	}
+}
+
+/** Programs whose data-loss verbs {@link serviceCommand} reads. */
+export const SERVICE_PROGRAMS: ReadonlySet<string> = new Set(BY_PROGRAM.keys());
+
+/** The SQL a database client is given: `-c`/`-e`/`--eval`/`--query`/`-Q`, operands, and text fed on stdin. */
+function sqlOf(args: readonly string[], stdin: string | undefined): string {
+	const parsed = parseOptions(args, {
+		shortValues: 'cefqQdhpUuDHPoW',
+		longValues: [
+			'command',
+			'execute',
+			'eval',
+			'query',
+			'file',
+			'dbname',
+			'host',
+			'port',
+			'username',
+			'user',
+			'database',
+		],
+	});
+	return [
+		...valuesOf(parsed, 'c', 'e', 'command', 'execute', 'eval', 'query', 'q', 'Q'),
+		...parsed.operands,
+		stdin ?? '',
+	].join('\n');
+}
+
+/** Commands that destroy data held by services rather than files: databases, clusters, clouds, containers. */
+export const serviceCommand: ProgramModel = (call) => {
+	const rule = BY_PROGRAM.get(call.name);
+	if (!rule) {
+		return [];
+	}
+	const words = rule.global
+		? parseOptions(call.args, { ...rule.global, optionsFirst: true })
+		: undefined;
+	const fromVerb =
+		words?.operandAt[0] !== undefined ? call.args.slice(words.operandAt[0]) : call.args;
+	const hit = rule.test(fromVerb, call.args, sqlOf(call.args, call.command.stdinText));
+	return hit
+		? [call.effect({ kind: 'serviceDataLoss', subject: 'serviceData', action: rule.what })]
+		: [];
+};

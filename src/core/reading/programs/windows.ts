@@ -1,0 +1,169 @@
+import type { Effect } from '../effects/effect';
+import { parsePowerShellArguments } from '../shell/powershellArguments';
+import type { ProgramCall, ProgramModel } from './programModel';
+
+const PATH_PARAMETERS = [
+	'path',
+	'literalpath',
+	'filepath',
+	'destination',
+	'pspath',
+	'lp',
+	'value',
+	'encoding',
+	'itemtype',
+	'name',
+	'filter',
+	'include',
+	'exclude',
+	'credential',
+	'stream',
+	'width',
+	'inputobject',
+	'delimiter',
+	'target',
+	'newname',
+];
+const SWITCHES = [
+	'recurse',
+	'force',
+	'append',
+	'nonewline',
+	'noclobber',
+	'passthru',
+	'whatif',
+	'confirm',
+	'container',
+];
+
+/** A PowerShell path as the effect vocabulary writes it: forward slashes, one path per comma-separated item. */
+function paths(values: readonly string[]): string[] {
+	return values
+		.flatMap((value) => value.split(','))
+		.map((value) => value.trim().replace(/\\/g, '/'))
+		.filter((value) => value !== '');
+}
+
+/**
+ * File cmdlets (`Remove-Item`, `Set-Content`, `Out-File`, `Copy-Item`, `Move-Item`, `New-Item`, `Get-Content`…):
+ * what each does to the paths in its `-Path`-like parameters and positions. `-WhatIf` runs nothing.
+ */
+export const powerShellFiles: ProgramModel = (call) => {
+	const { named, positional } = parsePowerShellArguments(call.args, PATH_PARAMETERS, SWITCHES);
+	if (named.get('whatif') === true) {
+		return [];
+	}
+	const value = (...names: string[]) =>
+		paths(
+			names
+				.map((name) => named.get(name))
+				.filter((found): found is string => typeof found === 'string'),
+		);
+	const given = value('path', 'literalpath', 'pspath', 'lp', 'filepath');
+	const primary = given.length > 0 ? given : paths(positional.slice(0, 1));
+	const destination = value('destination');
+	const second =
+		destination.length > 0
+			? destination
+			: paths(positional.slice(given.length > 0 ? 0 : 1, given.length > 0 ? 1 : 2));
+	const recurse = named.get('recurse') === true;
+	const force = named.get('force') === true;
+	const make = (kind: Effect['kind'], targets: readonly string[], action: string, tree = false) =>
+		targets.map((path) => call.effect({ kind, path, tree, force, action }));
+	switch (call.name) {
+		case 'remove-item':
+			return make('delete', primary, recurse ? 'removes a folder tree' : 'removes items', recurse);
+		case 'clear-content':
+			return make('truncate', primary, 'empties');
+		case 'set-content':
+		case 'add-content':
+		case 'out-file':
+		case 'tee-object':
+			return make('write', primary, 'writes');
+		case 'new-item': {
+			const name = value('name')[0];
+			const targets =
+				name === undefined
+					? primary
+					: primary.length > 0
+						? primary.map((path) => `${path.replace(/\/$/, '')}/${name}`)
+						: [name];
+			const link = /link|junction/i.test(String(named.get('itemtype') ?? ''));
+			return [
+				...make(link ? 'link' : 'write', targets, link ? 'makes a link at' : 'creates'),
+				...(link ? make('link', value('value', 'target'), 'links to') : []),
+			];
+		}
+		case 'copy-item':
+			return [
+				...make('read', primary, 'copies', recurse),
+				...make('write', second, 'copies over', recurse),
+			];
+		case 'move-item':
+		case 'rename-item':
+			return [
+				...make('move', primary, 'moves away', true),
+				...make('write', [...second, ...value('newname')], 'moves over', true),
+			];
+		case 'get-content':
+		case 'select-string':
+		case 'import-csv':
+		case 'get-filehash':
+			return make('read', primary, 'reads');
+		default:
+			return [];
+	}
+};
+
+/** .NET file calls written in a PowerShell line (`[IO.File]::WriteAllText('p', …)`), for the walker to surface. */
+export const DOTNET_FILE_CALL =
+	/\[(?:System\.)?IO\.(?:File|Directory)\]::(WriteAll\w*|AppendAll\w*|Delete|Move|Copy|Replace|CreateSymbolicLink|ReadAll\w*|Open\w*|Create\w*)\s*\(\s*(['"])([^'"]*)\2/gi;
+
+/** The effects of .NET file calls in a PowerShell command's text. */
+export function dotNetFileEffects(call: ProgramCall): Effect[] {
+	const effects: Effect[] = [];
+	for (const match of call.command.text.matchAll(DOTNET_FILE_CALL)) {
+		const method = (match[1] ?? '').toLowerCase();
+		const path = (match[3] ?? '').replace(/\\/g, '/');
+		const kind: Effect['kind'] =
+			method.startsWith('read') || method === 'openread'
+				? 'read'
+				: method === 'delete'
+					? 'delete'
+					: method === 'move'
+						? 'move'
+						: method === 'createsymboliclink'
+							? 'link'
+							: 'write';
+		effects.push(call.effect({ kind, path, action: `calls .NET ${match[1] ?? ''} on` }));
+	}
+	return effects;
+}
+
+/** `del`/`erase`/`rd`/`rmdir` with cmd's switches (`/s` a tree, `/q` without confirmation), `copy`, `move`, `type`. */
+export const cmdFiles: ProgramModel = (call) => {
+	const switches = call.args
+		.filter((word) => /^\/[a-zA-Z](?::\S*)?$/.test(word))
+		.map((word) => word.toLowerCase());
+	const operands = call.args
+		.filter((word) => !/^\/[a-zA-Z](?::\S*)?$/.test(word))
+		.map((word) => word.replace(/\\/g, '/'));
+	const tree = switches.includes('/s');
+	const force = switches.includes('/q');
+	switch (call.name) {
+		case 'rd':
+		case 'rmdir':
+			return tree
+				? operands.map((path) =>
+						call.effect({ kind: 'delete', path, tree, force, action: 'deletes a folder tree' }),
+					)
+				: [];
+		case 'del':
+		case 'erase':
+			return operands.map((path) =>
+				call.effect({ kind: 'delete', path, tree, force, action: 'deletes files' }),
+			);
+		default:
+			return [];
+	}
+};

@@ -1,0 +1,147 @@
+import type { AuditEventRecord } from '../audit/auditRecord';
+import type { Dialect } from '../events/dialect';
+import { sha256 } from '../util/hmacSha256';
+import type { TraceParent } from './traceparent';
+import { parseTraceparent } from './traceparent';
+
+/** An attribute value as OpenTelemetry carries it. */
+export type SignalValue = string | number | boolean | string[];
+
+/** One decision as the span `execute_hook <Event>` and the log record `hookwarden.decision` both describe it. */
+export interface DecisionSignals {
+	/** `execute_hook PreToolUse`, the span name VS Code's own hook spans use. */
+	readonly spanName: string;
+	/** Derived from the audit record's id: a decision sent twice is the same span, which backends de-duplicate. */
+	readonly traceId: string;
+	readonly spanId: string;
+	/** The hook process's `TRACEPARENT`, when it had one: the span becomes its child, in its trace. */
+	readonly parent?: TraceParent;
+	readonly startMs: number;
+	readonly endMs: number;
+	/** The span ends in error only when Hookwarden could not decide and its fail mode answered. */
+	readonly error?: string;
+	readonly attributes: Readonly<Record<string, SignalValue>>;
+	/** The log record's body: one line without content (`deny PreToolUse Bash by rule no-curl`). */
+	readonly body: string;
+	/** OpenTelemetry severity: INFO (9), WARN (13) for a deny, ERROR (17) when the fail mode answered. */
+	readonly severityNumber: number;
+	readonly severityText: string;
+}
+
+/** The harness behind a payload dialect, as `gen_ai.agent.name`. */
+const HARNESS: Readonly<Record<Dialect, string>> = {
+	vscode: 'vscode-copilot-chat',
+	copilotCli: 'github-copilot',
+	claude: 'claude-code',
+};
+
+/** The log record's event name, shared by every surface that names it. */
+export const DECISION_EVENT_NAME = 'hookwarden.decision';
+
+/**
+ * Turns one audit line into the attributes exported for it. Without `captureContent` nothing the agent sent leaves
+ * the machine (no command line, path, prompt, summary, workspace folder or the settings file a rule lives in); with it,
+ * the content goes as the audit log holds it: masked and cut. Pure, so the window and the headless shipper export a
+ * decision identically.
+ */
+export function decisionSignals(
+	record: AuditEventRecord,
+	options: { readonly captureContent: boolean },
+): DecisionSignals {
+	const digest = sha256(new TextEncoder().encode(`hookwarden:${record.id}`));
+	const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+	// The log is written by processes of the person's account: a line is read as data, never trusted to be well formed.
+	const parent =
+		typeof record.traceparent === 'string' ? parseTraceparent(record.traceparent) : undefined;
+	const endMs = Date.parse(record.at);
+	const startMs = Math.min(record.receivedAt, endMs);
+	const failMode =
+		record.problem !== undefined ? (record.verdict === 'deny' ? 'closed' : 'open') : undefined;
+	const attributes: Record<string, SignalValue> = {
+		'gen_ai.operation.name': 'execute_hook',
+		'gen_ai.conversation.id': record.session,
+		'gen_ai.agent.name': HARNESS[record.dialect],
+		'hookwarden.record.id': record.id,
+		'hookwarden.event': record.event,
+		'hookwarden.verdict': record.verdict,
+		'hookwarden.origin': record.origin,
+		'hookwarden.latency_ms': record.latencyMs,
+		'hookwarden.honoured': record.notHonoured === undefined,
+	};
+	const tool = 'tool' in record.input ? record.input.tool : undefined;
+	if (record.tool !== undefined) {
+		attributes['gen_ai.tool.name'] = record.tool;
+	}
+	if (tool?.useId !== undefined) {
+		attributes['gen_ai.tool.call.id'] = tool.useId;
+	}
+	if (tool !== undefined) {
+		attributes['hookwarden.tool.kind'] = tool.kind;
+	}
+	if (record.agent !== undefined) {
+		attributes['hookwarden.subagent.id'] = record.agent;
+	}
+	if (record.decidedBy) {
+		attributes['hookwarden.provider.id'] = record.decidedBy.providerId;
+		if (record.decidedBy.ruleId !== undefined) {
+			attributes['hookwarden.rule.id'] = record.decidedBy.ruleId;
+		}
+		if (record.decidedBy.source) {
+			attributes['hookwarden.policy.source'] = record.decidedBy.source.kind;
+		}
+	}
+	if (record.reason !== undefined) {
+		attributes['hookwarden.reason'] = record.reason;
+	}
+	if (record.approval) {
+		attributes['hookwarden.approval'] = record.approval.kind;
+	}
+	if (record.asked) {
+		attributes['hookwarden.policy.verdict'] = record.asked.verdict;
+	}
+	if (failMode !== undefined) {
+		attributes['hookwarden.fail_mode'] = failMode;
+	}
+	if (options.captureContent) {
+		attributes['hookwarden.content.summary'] = record.summary;
+		attributes['hookwarden.decided_by'] = record.by;
+		if (tool?.commandLine !== undefined) {
+			attributes['hookwarden.content.command'] = tool.commandLine;
+		}
+		if (tool !== undefined && tool.paths.length > 0) {
+			attributes['hookwarden.content.paths'] = [...tool.paths];
+		}
+		if (record.workspaceFolder !== undefined) {
+			attributes['hookwarden.workspace.folder'] = record.workspaceFolder;
+		}
+		if (record.problem !== undefined) {
+			attributes['hookwarden.problem'] = record.problem;
+		}
+		if (record.notHonoured !== undefined) {
+			attributes['hookwarden.not_honoured'] = record.notHonoured;
+		}
+	}
+	const by = record.decidedBy?.ruleId
+		? ` by rule ${record.decidedBy.ruleId}`
+		: record.decidedBy
+			? ` by provider ${record.decidedBy.providerId}`
+			: '';
+	const severity =
+		failMode !== undefined
+			? { severityNumber: 17, severityText: 'ERROR' }
+			: record.verdict === 'deny'
+				? { severityNumber: 13, severityText: 'WARN' }
+				: { severityNumber: 9, severityText: 'INFO' };
+	return {
+		spanName: `execute_hook ${record.event}`,
+		traceId: parent?.traceId ?? hex.slice(0, 32),
+		spanId: hex.slice(32, 48),
+		...(parent && { parent }),
+		startMs,
+		endMs,
+		...(failMode !== undefined && { error: `Hookwarden could not decide; fail mode ${failMode}` }),
+		attributes,
+		body: `${record.verdict} ${record.event}${record.tool !== undefined ? ` ${record.tool}` : ''}${by}`,
+		...severity,
+	};
+}
