@@ -204,7 +204,8 @@ function findingOf(row: JudgeRow, verdict: Verdict, effect: Effect, match: Targe
 			verdict,
 		}),
 		source: { kind: 'builtin', pack: row.pack },
-		subCommand: effect.source,
+		// A file tool's "sub-command" is only its name: an exception or a rule pins such a call by its path.
+		...(effect.reach !== 'fileTool' && { subCommand: effect.source }),
 		...(effect.path !== undefined && { path: effect.path }),
 		...(row.context !== undefined && { context: row.context }),
 	};

@@ -53,7 +53,7 @@ async function askedAbout(values: Record<string, unknown>, event: HookEvent, sou
 
 describe('proposeException', () => {
 	it('pins a pack rule to the exact sub-command it asked about; written, it lifts that call and no other', async () => {
-		const line = 'truncate -s 0 notes.txt';
+		const line = 'rm -r ../notes';
 		const event = preToolUse({ tool: shellTool(`echo start && ${line}`) });
 		const { request, findings } = await askedAbout({}, event);
 		const proposal = proposeException(request, findings, TODAY);
@@ -68,7 +68,7 @@ describe('proposeException', () => {
 		expect(proposal.explanation[0]).toContain(`“${line}”`);
 		const written = { exceptions: [proposal.exception] };
 		expect((await evaluate(written, event)).verdict).toBeUndefined();
-		const other = preToolUse({ tool: shellTool('truncate -s 0 other.txt') });
+		const other = preToolUse({ tool: shellTool('rm -r ../other') });
 		expect((await evaluate(written, other)).verdict).toBe('ask');
 	});
 

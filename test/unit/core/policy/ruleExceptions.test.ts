@@ -77,10 +77,10 @@ describe('hookwarden.exceptions', () => {
 		});
 		expect(problems).toEqual([]);
 		expect((await decide(policy, shell('rm  -rf   ~/victim'))).verdict).toBeUndefined();
-		expect((await decide(policy, shell('rm -rf ~/victim2'))).verdict).toBe('deny');
-		expect((await decide(policy, shell('rm -rf ~/victim ~/other'))).verdict).toBe('deny');
+		expect((await decide(policy, shell('rm -rf ~/victim2'))).verdict).toBe('ask');
+		expect((await decide(policy, shell('rm -rf ~/victim ~/other'))).verdict).toBe('ask');
 		// The other sub-command of the line is still judged.
-		expect((await decide(policy, shell('rm -rf ~/victim && rm -rf ~/other'))).verdict).toBe('deny');
+		expect((await decide(policy, shell('rm -rf ~/victim && rm -rf ~/other'))).verdict).toBe('ask');
 	});
 
 	it('takes a /regex/ for the sub-command', async () => {
@@ -153,7 +153,7 @@ describe('hookwarden.exceptions', () => {
 				message: expect.stringContaining('its exceptions are skipped') as string,
 			}),
 		]);
-		expect((await decide(policy, shell('rm -rf ~/victim'))).verdict).toBe('deny');
+		expect((await decide(policy, shell('rm -rf ~/victim'))).verdict).toBe('ask');
 	});
 
 	it.each([
@@ -204,8 +204,8 @@ describe('--explain and hookwarden.exceptions', () => {
 			WORKSPACE,
 		);
 		expect(text).toContain(
-			`lifted ${rule} (would deny) by hookwarden.exceptions[0] in user settings (/u/settings.json): the demo folder`,
+			`lifted ${rule} (would ask) by hookwarden.exceptions[0] in user settings (/u/settings.json): the demo folder`,
 		);
-		expect(text).toMatch(/Verdict: deny/);
+		expect(text).toMatch(/Verdict: ask/);
 	});
 });
