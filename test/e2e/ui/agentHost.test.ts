@@ -285,8 +285,9 @@ describe("VS Code's Copilot harness (Agent Host) drives Hookwarden", function ()
 
 		assert.ok(wb);
 		await wb.openView('Hookwarden');
-		const row = await wb.waitForTreeRow(`Session ${run.sessionId.slice(0, 8)}`, { view: 'Events' });
-		assert.match(row.description, /^Copilot harness · 1 denied$/);
+		// A session is named by its first prompt; its row says the harness, the time it began and its denials.
+		const row = await wb.waitForTreeRow('“Clean up my home folder.”', { view: 'Events' });
+		assert.match(row.description, /^Copilot harness · .+ · 1 denied$/);
 		await wb.screenshot('agenthost-1-denied-events');
 	});
 
