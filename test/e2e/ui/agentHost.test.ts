@@ -259,7 +259,8 @@ describe("VS Code's Copilot harness (Agent Host) drives Hookwarden", function ()
 			steps: [
 				{
 					tool: 'bash',
-					args: { command: 'rm -rf ~/victim', description: 'Delete the old folder' },
+					// The whole home folder (a temporary one): the pack denies it outright, where a folder in it is asked.
+					args: { command: 'rm -rf ~', description: 'Delete everything' },
 				},
 				{ text: 'The delete was blocked; I left the folder alone.' },
 			],
@@ -267,7 +268,7 @@ describe("VS Code's Copilot harness (Agent Host) drives Hookwarden", function ()
 		const pre = run.events.find((e) => e.event === 'PreToolUse');
 		assert.equal(pre?.verdict, 'deny', JSON.stringify(summary(run.events)));
 		assert.equal(pre.decidedBy?.providerId, 'hookwarden.policy');
-		assert.ok(fs.existsSync(path.join(victim, 'sentinel.txt')), 'rm -rf ~/victim ran');
+		assert.ok(fs.existsSync(path.join(victim, 'sentinel.txt')), 'rm -rf ~ ran');
 		assert.ok(
 			!run.events.some((e) => e.event === 'PostToolUse' && e.session === run.sessionId),
 			`a denied tool has no PostToolUse: ${JSON.stringify(summary(run.events))}`,
@@ -521,7 +522,7 @@ describe("VS Code's Copilot harness (Agent Host) drives Hookwarden", function ()
 		await wb.runCommand('Hookwarden: Refresh Policies');
 		// The tree renders only the rows in sight: select a plain row (a group would fold) and go to the end of the
 		// list, where the group lives.
-		await wb.clickTreeRow('Default verdict', { view: 'Policies' });
+		await wb.clickTreeRow('No grants', { view: 'Policies' });
 		await wb.page.keyboard.press('End');
 		const rows = await wb.waitForTreeRows(
 			(all) =>
