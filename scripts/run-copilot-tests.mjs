@@ -1,6 +1,8 @@
-// The Copilot CLI tier (`npm run test:copilot`): the real `copilot` binary from the pinned dev dependency
+// The Copilot tier (`npm run test:copilot`): the real `copilot` binary from the pinned dev dependency
 // @github/copilot, run non-interactively and offline against a scripted OpenAI-compatible model on loopback (BYOK),
-// with Hookwarden installed at user scope in a temporary COPILOT_HOME and the built bridge deciding headless.
+// with Hookwarden installed at user scope in a temporary COPILOT_HOME and the built bridge deciding headless; and a
+// real Copilot SDK session (the pinned dev dependency @github/copilot-sdk and the runtime its platform package ships)
+// on the same scripted model, governed in-process by hookwarden/sdk.
 //
 //   node scripts/run-copilot-tests.mjs [--no-build] [-- <extra vitest args>]
 //
@@ -51,7 +53,31 @@ if (!found) {
 }
 console.log(`copilot tier: Copilot CLI ${found[1]} at ${copilot}`);
 
-// 2. The scripted model server: its module, and a loopback port it can listen on.
+// 2. The Copilot SDK and the runtime its platform package ships (an optional dependency `npm ci` installs).
+const sdkPlatform = join(
+	root,
+	'node_modules',
+	'@github',
+	`copilot-sdk-${process.platform}-${process.arch}`,
+);
+if (!existsSync(join(root, 'node_modules', '@github', 'copilot-sdk', 'package.json'))) {
+	finish(0, 1, 'no @github/copilot-sdk in node_modules; run `npm ci` (it is a dev dependency)');
+}
+if (!existsSync(sdkPlatform)) {
+	finish(
+		0,
+		1,
+		`no Copilot SDK runtime at ${sdkPlatform}; run \`npm ci\` without --omit=optional (the SDK session needs it)`,
+	);
+}
+const sdkVersion = JSON.parse(
+	readFileSync(join(root, 'node_modules', '@github', 'copilot-sdk', 'package.json'), 'utf8'),
+);
+console.log(
+	`copilot tier: Copilot SDK ${sdkVersion.version} (runtime ${sdkVersion.copilotCliVersion ?? '?'})`,
+);
+
+// 3. The scripted model server: its module, and a loopback port it can listen on.
 if (!existsSync(join(root, 'test', 'copilot', 'support', 'modelServer.ts'))) {
 	finish(0, 1, 'the scripted model server test/copilot/support/modelServer.ts is missing');
 }
@@ -71,7 +97,7 @@ if (loopback) {
 	finish(0, 1, `the scripted model server cannot listen on 127.0.0.1 (${loopback})`);
 }
 
-// 3. The built bridge the launcher runs.
+// 4. The built bridge the launcher runs.
 if (build) {
 	const built = spawnSync('node', ['esbuild.mjs', '--production'], {
 		cwd: root,
@@ -90,7 +116,7 @@ if (!existsSync(join(root, 'dist', 'bridge.js'))) {
 	finish(0, 1, 'dist/bridge.js is missing; run `node esbuild.mjs --production` first');
 }
 
-// 4. The scenarios, under one deadline for the whole tier.
+// 5. The scenarios, under one deadline for the whole tier.
 const dir = mkdtempSync(join(tmpdir(), 'hookwarden-copilot-vitest-'));
 const report = join(dir, 'report.json');
 const vitest = spawn(

@@ -175,6 +175,7 @@ async function decideEvent(eventArg: string | undefined, handover?: Handover): P
 		...(eventArg !== undefined && { eventArg }),
 		payload: input.payload,
 		cwd: input.request.cwd,
+		...(input.request.runner !== undefined && { runner: input.request.runner }),
 		...(input.request.traceparent !== undefined && { traceparent: input.request.traceparent }),
 	};
 	const answer = await decider().decide(call);

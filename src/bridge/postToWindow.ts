@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Net from 'node:net';
 
+import type { RunnerHint } from '../core/events/harness';
 import { newNonce, signRequest, verifyMac } from '../node/runtime/secretMac';
 import {
 	answerMacInput,
@@ -29,6 +30,8 @@ export interface WindowRequest {
 	readonly event?: string;
 	readonly payload: unknown;
 	readonly cwd: string;
+	/** Who ran the hook, from the process's environment (see harness.ts). */
+	readonly runner?: RunnerHint;
 	/** The hook process's `TRACEPARENT`, passed on so the decision's span joins the caller's trace. */
 	readonly traceparent?: string;
 }

@@ -1,3 +1,4 @@
+import { runnerHintOf } from '../core/events/harness';
 import type { WindowRequest } from './postToWindow';
 import { readStdin } from './readStdin';
 
@@ -37,6 +38,7 @@ export function readHookInput(hintArg: string | undefined): HookInput {
 		typeof (payload as { cwd?: unknown } | null)?.cwd === 'string'
 			? (payload as { cwd: string }).cwd
 			: process.cwd();
+	const runner = runnerHintOf(process.env);
 	const traceparent = process.env.TRACEPARENT;
 	return {
 		kind: 'read',
@@ -45,6 +47,7 @@ export function readHookInput(hintArg: string | undefined): HookInput {
 			...(hintArg !== undefined && { event: hintArg }),
 			payload,
 			cwd,
+			...(runner !== undefined && { runner }),
 			...(traceparent !== undefined && traceparent.length <= 256 && { traceparent }),
 		},
 	};

@@ -258,6 +258,7 @@ function readCall(
 		...(eventArg !== '' && { eventArg }),
 		payload: parsed.data.payload,
 		...(parsed.data.cwd !== undefined && { cwd: parsed.data.cwd }),
+		...(parsed.data.runner !== undefined && { runner: parsed.data.runner }),
 		// The node bridge sends it in the body; the sh fast path as the standard header.
 		...((parsed.data.traceparent ?? traceparentHeader) !== undefined && {
 			traceparent: parsed.data.traceparent ?? traceparentHeader,

@@ -1,4 +1,5 @@
 import { PROTOCOL_VERSION } from './wire';
+import { RUNNER_HINTS } from '../core/events/harness';
 import * as z from '../core/util/zod';
 
 // The constants live apart from the schemas so the bridge can import them without building any schema.
@@ -26,6 +27,8 @@ export const hookRequestSchema = z.object({
 	traceparent: z.optional(z.string().check(z.maxLength(256))),
 	/** Which client sent it, for the audit log and diagnostics. */
 	client: z._default(z.enum(['node', 'sh']), 'sh'),
+	/** What the hook process's environment said about the runtime that ran it (a label: it never changes a verdict). */
+	runner: z.optional(z.enum(RUNNER_HINTS)),
 });
 
 /** One hook request as the host reads it. */

@@ -208,9 +208,19 @@ export interface CopilotCustomToolPermissionRequest {
 	toolCallId?: string;
 }
 
+/** `PermissionRequestHook`: a preToolUse hook answered `ask`, and the runtime asks the host's user on its behalf. */
+export interface CopilotHookPermissionRequest {
+	kind: 'hook';
+	toolName: string;
+	toolArgs?: unknown;
+	/** The hook's `permissionDecisionReason`. */
+	hookMessage?: string;
+	toolCallId?: string;
+}
+
 /**
- * `PermissionRequest`: the variants above, plus the SDK's others (`memory`, `hook`, extension and factory requests)
- * seen only through their `kind`.
+ * `PermissionRequest`: the variants above, plus the SDK's others (`memory`, extension and factory requests) seen only
+ * through their `kind`.
  */
 export type CopilotPermissionRequest =
 	| CopilotShellPermissionRequest
@@ -219,6 +229,7 @@ export type CopilotPermissionRequest =
 	| CopilotMcpPermissionRequest
 	| CopilotUrlPermissionRequest
 	| CopilotCustomToolPermissionRequest
+	| CopilotHookPermissionRequest
 	| { kind: string; toolCallId?: string };
 
 /** The `PermissionRequestResult` variants the adapter answers with (`approve-once`, `reject`, `user-not-available`, `no-result`). */

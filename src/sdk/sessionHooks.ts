@@ -7,11 +7,13 @@ import type { FailMode } from '../core/provider/failVerdict';
 import { withFailMode } from '../core/provider/failVerdict';
 import type { HooksProvider } from '../core/provider/hooksProvider';
 import { toolCallOf } from '../core/reading/tools/toolCallOf';
+import { DeniedCalls, notHonoured } from '../core/sessions/honouredCheck';
 import type {
 	CopilotAgentStopHookOutput,
 	CopilotBaseHookInput,
 	CopilotCustomToolPermissionRequest,
 	CopilotErrorOccurredHookOutput,
+	CopilotHookPermissionRequest,
 	CopilotMcpPermissionRequest,
 	CopilotPermissionHandler,
 	CopilotPermissionRequest,
@@ -31,8 +33,15 @@ export interface AdapterOptions {
 	readonly workspaceFolder?: string;
 	/** `closed` denies a tool call whose provider failed or timed out (under failAction `warn`); default `open`. */
 	readonly failMode?: FailMode;
-	/** Sees every event with the decision the chain reached (for an audit log); an exception here is ignored. */
-	readonly onDecision?: (event: HookEvent, decision: MergedDecision) => void;
+	/**
+	 * Sees every event with the decision the chain reached (for an audit log), and, for a tool that ran although this
+	 * adapter denied its call earlier in the session, the line saying so; an exception here is ignored.
+	 */
+	readonly onDecision?: (
+		event: HookEvent,
+		decision: MergedDecision,
+		check: { readonly notHonoured?: string },
+	) => void;
 }
 
 /** What the hooks adapter needs: the provider or chain, and the options every adapter takes. */
@@ -109,6 +118,7 @@ export function asSessionHooks(
 			return output;
 		},
 		onPostToolUseFailure: async (input) => {
+			// Its own event, not a PostToolUse: a failed call is no proof the tool ran (a refused call fails too).
 			const event: HookEvent = {
 				name: 'PostToolUseFailure',
 				...commonOf(input),
@@ -154,7 +164,7 @@ export function asSessionHooks(
 			const event: HookEvent = {
 				name: 'ErrorOccurred',
 				...commonOf(input),
-				error: input.error,
+				error: errorText(input.error),
 				errorContext: input.errorContext,
 				recoverable: input.recoverable,
 			};
@@ -192,9 +202,13 @@ export function asPermissionHandler(
 ): CopilotPermissionHandler {
 	const decide = deciderOf(provider, options);
 	return async (request, invocation) => {
+		if (request.kind === 'hook') {
+			return askForHook(options, request as CopilotHookPermissionRequest, invocation.sessionId);
+		}
 		const event: HookEvent = {
 			name: 'PreToolUse',
 			dialect: 'copilotCli',
+			harness: 'copilotSdk',
 			sessionId: invocation.sessionId,
 			timestamp: new Date().toISOString(),
 			...(options.workspaceFolder !== undefined && { cwd: options.workspaceFolder }),
@@ -218,6 +232,28 @@ export function asPermissionHandler(
 				return askUser(options, request, event, decision.verdict === 'ask' ? reason : undefined);
 		}
 	};
+}
+
+// A preToolUse hook (this package's, or a hook file's) already answered `ask`: the runtime now asks the user on its
+// behalf, with the hook's reason. The providers are not asked again; only the person answers.
+function askForHook(
+	options: PermissionHandlerOptions,
+	request: CopilotHookPermissionRequest,
+	sessionId: string,
+): Promise<CopilotPermissionRequestResult> {
+	const event: HookEvent = {
+		name: 'PreToolUse',
+		dialect: 'copilotCli',
+		harness: 'copilotSdk',
+		sessionId,
+		timestamp: new Date().toISOString(),
+		...(options.workspaceFolder !== undefined && { cwd: options.workspaceFolder }),
+		tool: toolCallOf(request.toolName, argsOf(request.toolArgs), {
+			...(request.toolCallId !== undefined && { useId: request.toolCallId }),
+			...(options.workspaceFolder !== undefined && { cwd: options.workspaceFolder }),
+		}),
+	};
+	return askUser(options, request, event, request.hookMessage);
 }
 
 async function askUser(
@@ -280,14 +316,19 @@ function toolOfRequest(request: CopilotPermissionRequest, cwd: string | undefine
 function deciderOf(provider: ProviderOrChain, options: AdapterOptions): Decide {
 	const chain =
 		provider instanceof CompositeHooksProvider ? provider : new CompositeHooksProvider([provider]);
+	// The calls this adapter denied, so a tool result for one of them proves the runtime ran it anyway.
+	const denied = new DeniedCalls();
 	return async (event) => {
 		const workspaceFolder = options.workspaceFolder ?? event.cwd;
 		const merged = await chain.decide(event, {
 			...(workspaceFolder !== undefined && { workspaceFolder }),
 		});
 		const decision = withFailMode(merged, options.failMode ?? 'open', event.name);
+		const session = event.sessionId ?? '';
+		const ignored = notHonoured(event, (key) => denied.has(session, key));
+		denied.note(session, event, decision);
 		try {
-			options.onDecision?.(event, decision);
+			options.onDecision?.(event, decision, ignored === undefined ? {} : { notHonoured: ignored });
 		} catch {
 			// An observer must never change the answer.
 		}
@@ -299,6 +340,7 @@ function commonOf(input: CopilotBaseHookInput): HookEventCommon {
 	const time = input.timestamp instanceof Date ? input.timestamp.getTime() : Number.NaN;
 	return {
 		dialect: 'copilotCli',
+		harness: 'copilotSdk',
 		sessionId: input.sessionId,
 		timestamp: new Date(Number.isNaN(time) ? Date.now() : time).toISOString(),
 		cwd: input.workingDirectory,
@@ -318,6 +360,19 @@ function argsOf(args: unknown): Readonly<Record<string, unknown>> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value)
 		? (value as Record<string, unknown>)
 		: {};
+}
+
+// Typed as a string, but runtime 1.0.85 sends an `{message, name, stack}` object (as its hook files get).
+function errorText(error: unknown): string {
+	if (typeof error === 'object' && error !== null) {
+		const { message, name } = error as { message?: unknown; name?: unknown };
+		return typeof message === 'string'
+			? message
+			: typeof name === 'string'
+				? name
+				: JSON.stringify(error);
+	}
+	return String(error);
 }
 
 // A refusal on an event that cannot ask: a deny's reason, or an ask that nobody in a hook can answer.

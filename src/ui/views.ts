@@ -11,7 +11,7 @@ import { createApprovalsView } from './approvals/approvalsTreeProvider';
 import type { ApprovalService } from './approvals/approvalService';
 import { isEveryEvent } from './events/eventQuery';
 import { EventsTreeProvider } from './events/eventsTreeProvider';
-import { primaryFolder, readPoliciesInput } from './policies/policiesInput';
+import { primaryFolder, readCoverageInput, readPoliciesInput } from './policies/policiesInput';
 import { PoliciesTreeProvider } from './policies/policiesTreeProvider';
 
 /** What the three views show: approvals, the recorded events, and the policies in force. */
@@ -47,6 +47,7 @@ export function createViews(sources: ViewSources): {
 				grants: () => sources.grants.list(),
 			}),
 		COMMANDS.revealRule,
+		() => readCoverageInput(config, sessions.events()),
 	);
 	let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 	const refreshPoliciesSoon = () => {

@@ -89,7 +89,7 @@ describe('headless audit log', () => {
 			),
 		);
 		expect(ran.stderr).toMatch(
-			/Not honoured by VS Code: run_in_terminal ran although Hookwarden denied/,
+			/Not honoured by VS Code \(Local agent\): run_in_terminal ran although Hookwarden denied/,
 		);
 		const records = readAuditLog(honourLog).records as AuditEventRecord[];
 		const post = records.find((r) => r.session === session && r.event === 'PostToolUse');

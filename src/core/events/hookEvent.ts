@@ -1,5 +1,6 @@
 import type { ToolKind } from '../reading/tools/toolKind';
 import type { Dialect } from './dialect';
+import type { Harness } from './harness';
 import type { HookEventName } from './hookEventName';
 
 /** A tool call as every harness describes it, with its harness-independent kind and what it touches. */
@@ -22,6 +23,8 @@ export interface ToolCall {
 /** Fields every event carries once normalised, whatever the dialect. */
 export interface HookEventCommon {
 	readonly dialect: Dialect;
+	/** The runtime that sent it, when the reader knows (see harness.ts); the dialect alone does not say. */
+	readonly harness?: Harness;
 	readonly sessionId?: string;
 	/** ISO-8601; CLI epoch-milliseconds are converted. */
 	readonly timestamp: string;

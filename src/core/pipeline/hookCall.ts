@@ -1,3 +1,4 @@
+import type { RunnerHint } from '../events/harness';
 import type { RecordedEvent } from '../sessions/recordedEvent';
 
 /** One hook call as it reaches a decider: the event argument of the hook command, the payload, where it runs, and a signal that fires if its process goes away. */
@@ -7,6 +8,8 @@ export interface HookCall {
 	readonly payload: unknown;
 	/** The hook process's working directory, used when the payload carries no `cwd`. */
 	readonly cwd?: string;
+	/** What the hook process's environment said about the runtime that spawned it. */
+	readonly runner?: RunnerHint;
 	readonly signal?: AbortSignal;
 	/** The hook process's `TRACEPARENT` (W3C trace context), so an exported decision joins the caller's trace. */
 	readonly traceparent?: string;

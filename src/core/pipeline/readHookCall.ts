@@ -1,3 +1,4 @@
+import { harnessOf } from '../events/harness';
 import type { HookEvent } from '../events/hookEvent';
 import type { HookEventName } from '../events/hookEventName';
 import { parseHookEventName } from '../events/hookEventName';
@@ -28,6 +29,7 @@ export type ReadHookCall =
  * `PreToolUse` call dressed as `Stop` through any of them would get no permission decision and the tool would run).
  * Without a usable argument the payload's own event name is read, and fields that disagree with each other are a
  * mismatch too.
+ * The event is stamped with its harness (the runner's hint, else its dialect's), a label that never changes a verdict.
  */
 export function readHookCall(call: HookCall, now?: () => Date): ReadHookCall {
 	const fromArg = call.eventArg === undefined ? undefined : parseHookEventName(call.eventArg);
@@ -48,7 +50,10 @@ export function readHookCall(call: HookCall, now?: () => Date): ReadHookCall {
 			...(named !== undefined && { eventName: named }),
 		};
 	}
-	return { ok: true, event: parsed.event };
+	return {
+		ok: true,
+		event: { ...parsed.event, harness: harnessOf(parsed.event.dialect, call.runner) },
+	};
 }
 
 function namedEvent(stated: StatedEventName | undefined): HookEventName | undefined {

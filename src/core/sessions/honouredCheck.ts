@@ -1,17 +1,10 @@
-import type { Dialect } from '../events/dialect';
+import { HARNESS_NAMES, harnessOf } from '../events/harness';
 import type { HookEvent } from '../events/hookEvent';
 import type { MergedDecision } from '../provider/decision';
 
-/** The harness a payload's dialect comes from, for the sentence that says it ignored a verdict. */
-export function harnessOf(dialect: Dialect): string {
-	switch (dialect) {
-		case 'vscode':
-			return 'VS Code';
-		case 'copilotCli':
-			return 'the Copilot CLI';
-		case 'claude':
-			return 'the Claude-format runner';
-	}
+/** The name of the harness that sent an event, for the sentence that says it ignored a verdict. */
+export function harnessNameOf(event: Pick<HookEvent, 'dialect' | 'harness'>): string {
+	return HARNESS_NAMES[event.harness ?? harnessOf(event.dialect)];
 }
 
 /**
@@ -48,5 +41,47 @@ export function notHonoured(
 		return undefined;
 	}
 	const which = event.tool.useId === undefined ? '' : ` (${event.tool.useId})`;
-	return `Not honoured by ${harnessOf(event.dialect)}: ${event.tool.name} ran although Hookwarden denied this call${which}.`;
+	return `Not honoured by ${harnessNameOf(event)}: ${event.tool.name} ran although Hookwarden denied this call${which}.`;
+}
+
+/**
+ * The tool calls last denied in each session, bounded, so a later PostToolUse can prove a harness ran one anyway: what
+ * the window's session tracker and the SDK adapter both keep (the bridge keeps it in its session ledger).
+ */
+export class DeniedCalls {
+	private readonly bySession = new Map<string, Set<string>>();
+
+	constructor(
+		private readonly maxPerSession = 1_000,
+		private readonly maxSessions = 500,
+	) {}
+
+	/** Notes a PreToolUse's final answer: a denied call is remembered; the same call allowed later is forgotten. */
+	note(sessionId: string, event: HookEvent, decision: MergedDecision): void {
+		const key = event.name === 'PreToolUse' ? callKeyOf(event) : undefined;
+		if (key === undefined) {
+			return;
+		}
+		const keys = this.bySession.get(sessionId);
+		if (!deniesCall(decision)) {
+			keys?.delete(key);
+			return;
+		}
+		const next = keys ?? new Set<string>();
+		next.add(key);
+		// A session's denials are few; the caps only bound a runaway session or a long-lived host.
+		if (next.size > this.maxPerSession) {
+			next.delete(next.values().next().value!);
+		}
+		this.bySession.delete(sessionId);
+		this.bySession.set(sessionId, next);
+		if (this.bySession.size > this.maxSessions) {
+			this.bySession.delete(this.bySession.keys().next().value!);
+		}
+	}
+
+	/** Whether the call with this key (see {@link callKeyOf}) was last denied in the session. */
+	has(sessionId: string, callKey: string): boolean {
+		return this.bySession.get(sessionId)?.has(callKey) ?? false;
+	}
 }

@@ -2,7 +2,7 @@ import type { ApprovalResolution } from '../approvals/pendingApproval';
 import type { ApprovalAnswers, SessionSummary } from '../audit/sessionSummary';
 import { noAnswers, SUMMARY_MAX_FILES } from '../audit/sessionSummary';
 import type { HookEvent } from '../events/hookEvent';
-import { callKeyOf, deniesCall } from './honouredCheck';
+import { DeniedCalls } from './honouredCheck';
 import { Listeners } from '../util/listeners';
 import type { RecordedEvent } from './recordedEvent';
 
@@ -55,7 +55,7 @@ export class SessionTracker {
 	private readonly sessionsById = new Map<string, SessionState>();
 	private readonly recent: RecordedEvent[] = [];
 	private readonly recorded = new Listeners<RecordedEvent>();
-	private readonly denied = new Map<string, Set<string>>();
+	private readonly denied = new DeniedCalls();
 	private nextSequence = 1;
 
 	constructor(
@@ -97,7 +97,7 @@ export class SessionTracker {
 
 	/** Whether the tool call with this key (see callKeyOf) was last denied in the session. */
 	wasDenied(sessionId: string, callKey: string): boolean {
-		return this.denied.get(sessionId)?.has(callKey) ?? false;
+		return this.denied.has(sessionId, callKey);
 	}
 
 	/** How many recorded events prove a harness ignored a verdict. */
@@ -106,22 +106,7 @@ export class SessionTracker {
 	}
 
 	private rememberDenial(entry: RecordedEvent): void {
-		const key = entry.event.name === 'PreToolUse' ? callKeyOf(entry.event) : undefined;
-		if (key === undefined) {
-			return;
-		}
-		const ids = this.denied.get(entry.sessionId) ?? new Set<string>();
-		// The same call allowed later (a changed policy, a person's answer) is no longer denied.
-		if (!deniesCall(entry.decision)) {
-			ids.delete(key);
-			return;
-		}
-		ids.add(key);
-		// A session's denials are few; the cap only bounds a runaway session.
-		if (ids.size > 1_000) {
-			ids.delete(ids.values().next().value!);
-		}
-		this.denied.set(entry.sessionId, ids);
+		this.denied.note(entry.sessionId, entry.event, entry.decision);
 	}
 
 	/**
@@ -199,14 +184,19 @@ export class SessionTracker {
 		if (entry.approval) {
 			session.answers[answerKey(entry.approval)]++;
 		}
-		if (event.name === 'SubagentStart' && event.agentId && decision.verdict !== 'deny') {
-			session.subagents.set(event.agentId, {
-				agentId: event.agentId,
-				agentType: event.agentType,
+		if (event.name === 'SubagentStart' && decision.verdict !== 'deny') {
+			// The Copilot runtime names no subagent at its start (its subagent runs as a session of its own): it still
+			// counts against the session's limit, under a key of its own, but nothing is attributed to it.
+			const agentId = event.agentId ?? `unnamed-${session.subagents.size + 1}`;
+			session.subagents.set(agentId, {
+				agentId,
+				agentType: event.agentType ?? event.agentName,
 				startedAt: entry.receivedAt,
 				toolCalls: 0,
 			});
-			session.running.push(event.agentId);
+			if (event.agentId !== undefined) {
+				session.running.push(event.agentId);
+			}
 		}
 		if (event.name === 'SubagentStop' && event.agentId) {
 			const subagent = session.subagents.get(event.agentId);

@@ -4,6 +4,8 @@ import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
+import type { RuntimeHookFile } from './answerOrder';
+import { filesAnsweringFirst } from './answerOrder';
 import type { HookFileLocation, RegisteringFile } from './hookFile';
 import {
 	duplicateRegistrations,
@@ -15,7 +17,12 @@ import type { HookInstaller } from './hookInstaller';
 
 /** A problem with how Hookwarden's hooks are registered, and the one action that fixes it. */
 export interface HookProblem {
-	readonly id: 'hooksDisabled' | 'workspaceUntrusted' | 'duplicateRegistration' | 'missingPath';
+	readonly id:
+		| 'hooksDisabled'
+		| 'workspaceUntrusted'
+		| 'duplicateRegistration'
+		| 'missingPath'
+		| 'answersFirst';
 	readonly message: string;
 	readonly action: { readonly title: string; readonly run: () => Promise<void> };
 }
@@ -53,8 +60,8 @@ async function filesAt(location: HookFileLocation): Promise<string[]> {
 
 /**
  * Finds why Hookwarden's hooks would not run, or would run twice: agent hooks turned off, an untrusted workspace that
- * hides its `.github/hooks`, Hookwarden registered in more than one file Local reads, or a file that runs a path that
- * does not exist. Re-checks when the chat hook settings, the trust, the folders or any hook file changes.
+ * hides its `.github/hooks`, Hookwarden registered in more than one file Local reads, a file that runs a path that
+ * does not exist, or another hook file that answers a tool call before Hookwarden where the first answer wins. Re-checks when the chat hook settings, the trust, the folders or any hook file changes.
  */
 export class HookDiagnostics implements vscode.Disposable {
 	private readonly onDidChangeProblemsEmitter = new vscode.EventEmitter<readonly HookProblem[]>();
@@ -132,6 +139,10 @@ export class HookDiagnostics implements vscode.Disposable {
 			problems.push(duplicate);
 		}
 		problems.push(...(await this.missingPathProblems(found)));
+		const first = await this.answersFirstProblem();
+		if (first) {
+			problems.push(first);
+		}
 		const changed =
 			JSON.stringify(problems.map((p) => p.message)) !==
 			JSON.stringify(this.current.map((p) => p.message));
@@ -243,6 +254,46 @@ export class HookDiagnostics implements vscode.Disposable {
 			}
 		}
 		return problems;
+	}
+
+	/**
+	 * Another hook file the Copilot runtime runs before Hookwarden's (see answerOrder.ts): there the first hook that
+	 * denies or asks about a tool call answers for all, so a call it stops never reaches Hookwarden.
+	 */
+	private async answersFirstProblem(): Promise<HookProblem | undefined> {
+		const folders = [
+			{ path: path.join(this.home, '.copilot', 'hooks'), scope: 'user' as const },
+			...(vscode.workspace.workspaceFolders ?? [])
+				.filter((f) => f.uri.scheme === 'file')
+				.map((f) => ({
+					path: path.join(f.uri.fsPath, '.github', 'hooks'),
+					scope: 'workspace' as const,
+				})),
+		];
+		const files: RuntimeHookFile[] = [];
+		for (const folder of folders) {
+			for (const file of await filesAt({ ...folder, kind: 'folder', format: 'hooks' })) {
+				const text = await fs.readFile(file, 'utf8').catch(() => undefined);
+				const reading = text === undefined ? undefined : readHookFile(text);
+				if (reading?.ok && !reading.disabled) {
+					files.push({ path: file, scope: folder.scope, registrations: reading.registrations });
+				}
+			}
+		}
+		const before = filesAnsweringFirst(files);
+		const [firstFile] = before;
+		if (!firstFile) {
+			return undefined;
+		}
+		const others = before.length > 1 ? ` and ${before.length - 1} more` : '';
+		return {
+			id: 'answersFirst',
+			message: `${this.displayPath(firstFile.path)}${others} ${before.length > 1 ? 'run' : 'runs'} before Hookwarden in the Copilot CLI and VS Code's Copilot harness, where the first hook to deny or ask about a tool call answers for all: a call it stops never reaches Hookwarden.`,
+			action: {
+				title: `Open ${path.basename(firstFile.path)}`,
+				run: () => this.open(firstFile.path),
+			},
+		};
 	}
 
 	private async turnOnHooks(): Promise<void> {

@@ -15,6 +15,7 @@
  * (see tlsIdentity.ts); any failure of that round trip replays the same stdin into the node bridge, which also runs
  * when there is no window.
  */
+import { RUNNER_ENV } from '../../core/events/harness';
 import { HOOK_PATH, PROTOCOL_VERSION } from '../../protocol/wire';
 
 /** A runtime the launchers run the bridge with, pinned by absolute path. */
@@ -126,9 +127,15 @@ if [ -S "\${HOOKWARDEN_ENDPOINT:-}" ] && [ -r "$identity" ]; then
 	'' | *[!A-Za-z]*) ;;
 	*)
 		payload=$(${shellQuote(fast.cat)})
+		# Which runtime ran this hook, as the node bridge tells it (core/events/harness.ts): a label, never a verdict.
+		runner=
+		if [ "\${${RUNNER_ENV.copilotRuntime.name}:-}" = ${RUNNER_ENV.copilotRuntime.value} ]; then
+			runner=',"runner":"copilotCli"'
+			[ "\${${RUNNER_ENV.agentHost.name}:-}" = ${RUNNER_ENV.agentHost.value} ] && runner=',"runner":"agentHost"'
+		fi
 		# -q first: no ~/.curlrc. TLS with the pinned key both ways, so only a Hookwarden window gets the request or answers.
 		if [ -n "$payload" ] && answer=$(${shellQuote(fast.curl)} -q -sfk --noproxy '*' --unix-socket "$HOOKWARDEN_ENDPOINT" --cert "$identity" --pinnedpubkey ${shellQuote(fast.pin)} -H 'content-type: application/json' -H "traceparent: \${TRACEPARENT:-}" --data-binary @- "https://hookwarden${HOOK_PATH}$event" <<HOOKWARDEN_REQUEST
-{"v":${PROTOCOL_VERSION},"event":"$event","client":"sh","payload":$payload}
+{"v":${PROTOCOL_VERSION},"event":"$event","client":"sh"$runner,"payload":$payload}
 HOOKWARDEN_REQUEST
 ); then
 			printf '%s\\n' "$answer"

@@ -1,4 +1,6 @@
 import { eventSubject } from '../../core/events/eventSubject';
+import type { Harness } from '../../core/events/harness';
+import { HARNESS_NAMES, HARNESS_SHORT_NAMES } from '../../core/events/harness';
 import type { HookEvent } from '../../core/events/hookEvent';
 import type { HookEventName } from '../../core/events/hookEventName';
 import { toolOfEvent } from '../../core/events/toolOfEvent';
@@ -178,13 +180,15 @@ export function presentEvent(entry: RecordedEvent, time: TimeFormat = LOCAL_TIME
 	};
 }
 
-/** What a session node shows: its first prompt (its name), when it began, how many events and denials. */
+/** What a session node shows: its first prompt (its name), when it began, the harness that ran it, how many events and denials. */
 export interface SessionFacts {
 	readonly title?: string;
 	readonly startedAt: number;
 	readonly lastAt: number;
 	readonly events: number;
 	readonly denied: number;
+	/** The runtime that ran the session, where an event named one. */
+	readonly harness?: Harness;
 }
 
 /**
@@ -197,6 +201,7 @@ export function presentSession(
 	time: TimeFormat = LOCAL_TIME,
 	now = Date.now(),
 ): EventsItemView {
+	const harness = facts.harness;
 	const began = sameDay(facts.startedAt, now)
 		? time.clock(facts.startedAt)
 		: time.dateTime(facts.startedAt);
@@ -205,6 +210,7 @@ export function presentSession(
 		label: facts.title ? `“${facts.title}”` : `Session at ${began}`,
 		// Short enough for the default sidebar; the tooltip has the rest.
 		description: [
+			harness && HARNESS_SHORT_NAMES[harness],
 			facts.title ? began : undefined,
 			facts.denied ? `${facts.denied} denied` : undefined,
 		]
@@ -212,7 +218,7 @@ export function presentSession(
 			.join(' · '),
 		tooltip: [
 			facts.title ? `“${facts.title}”` : undefined,
-			`Session ${sessionId === 'no-session' ? 'without a session id' : sessionId}`,
+			`Session ${sessionId === 'no-session' ? 'without a session id' : sessionId}${harness ? ` in ${HARNESS_NAMES[harness]}` : ''}`,
 			`Began ${time.dateTime(facts.startedAt)}, last event ${time.dateTime(facts.lastAt)}`,
 			counts,
 		]
@@ -301,6 +307,7 @@ export function renderEventDocument(entry: RecordedEvent, time: TimeFormat = LOC
 			? [`- **Message to you:** ${markdownText(decision.systemMessage)}`]
 			: []),
 		`- **Session:** \`${entry.sessionId}\`${entry.agentId ? `, subagent \`${entry.agentId}\`` : ''}`,
+		...(event.harness ? [`- **Harness:** ${HARNESS_NAMES[event.harness]}`] : []),
 		`- **When:** ${time.dateTime(entry.receivedAt)}, answered ${entry.origin === 'window' ? 'by this window' : 'headless'} in ${entry.answeredAt - entry.receivedAt} ms`,
 		...(entry.workspaceFolder ? [`- **Workspace:** ${entry.workspaceFolder}`] : []),
 		'',

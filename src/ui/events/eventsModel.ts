@@ -1,3 +1,4 @@
+import type { Harness } from '../../core/events/harness';
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
 import type { EventsNote } from './eventPresenter';
 import { sessionTitleOf, verdictOf } from './eventPresenter';
@@ -20,6 +21,8 @@ export interface SessionNode {
 	title?: string;
 	readonly startedAt: number;
 	lastAt: number;
+	/** The runtime that sent the session's latest event that named one. */
+	harness?: Harness;
 }
 
 export interface SubagentNode {
@@ -137,6 +140,7 @@ export class EventsModel {
 		parent.events.push(node);
 		this.order.push(node);
 		session.count++;
+		session.harness = entry.event.harness ?? session.harness;
 		if (verdictOf(entry) === 'deny') {
 			session.denied++;
 		}

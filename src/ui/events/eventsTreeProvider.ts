@@ -128,6 +128,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<EventsNode>, 
 					lastAt: node.lastAt,
 					events: this.model.visibleCount(node),
 					denied: node.denied,
+					...(node.harness !== undefined && { harness: node.harness }),
 				});
 			case 'subagent':
 				return presentSubagent(node.agentId, node.agentType, this.model.visibleCount(node));

@@ -7,6 +7,10 @@ import type { SessionGrant } from '../../core/approvals/sessionGrants';
 import { PACK_IDS } from '../../core/judging/pack';
 import type { ProviderState } from '../../core/provider/compositeHooksProvider';
 import type { Provenance } from '../../core/provider/decision';
+import { policyUses } from '../../core/sessions/harnessCoverage';
+import type { RecordedEvent } from '../../core/sessions/recordedEvent';
+import type { CoverageInput } from './groups/harnessesGroup';
+import { seenHarnesses } from './groups/harnessesGroup';
 import type { PoliciesInput, RulesLayer } from './policyPresenter';
 import { readPolicySettings } from '../../core/settings/readPolicySettings';
 import type { PolicyConfig } from '../../host/policyConfig';
@@ -50,6 +54,14 @@ export function readPoliciesInput(
 		clockTime: (ms) => new Date(ms).toLocaleTimeString(),
 		...(config.machinePolicy() && { machinePolicy: config.machinePolicy() }),
 	};
+}
+
+/** What the *Harnesses Seen* group shows: the harnesses the recorded events came from, and what the policy needs. */
+export function readCoverageInput(
+	config: PolicyConfig,
+	events: readonly RecordedEvent[],
+): CoverageInput {
+	return { seen: seenHarnesses(events), uses: policyUses(config.policyFor(primaryFolder())) };
 }
 
 /** Each scope's raw `hookwarden.rules` and the file it lives in, user first. */

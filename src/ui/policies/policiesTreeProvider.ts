@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 
 import { treeItemOf } from '../treeItemOf';
 
+import type { CoverageInput } from './groups/harnessesGroup';
+import { presentCoverage } from './groups/harnessesGroup';
 import type { PoliciesInput, PolicyNodeView } from './policyPresenter';
 import { presentPolicies } from './policyPresenter';
 
@@ -16,6 +18,7 @@ export class PoliciesTreeProvider
 	constructor(
 		private readonly read: () => PoliciesInput,
 		private readonly revealCommand: string,
+		private readonly readCoverage?: () => CoverageInput,
 	) {}
 
 	/** Re-reads the settings and redraws. */
@@ -44,7 +47,10 @@ export class PoliciesTreeProvider
 		if (node) {
 			return [...(node.children ?? [])];
 		}
-		this.roots ??= presentPolicies(this.read());
+		if (!this.roots) {
+			const coverage = this.readCoverage && presentCoverage(this.readCoverage());
+			this.roots = [...presentPolicies(this.read()), ...(coverage ? [coverage] : [])];
+		}
 		return this.roots;
 	}
 

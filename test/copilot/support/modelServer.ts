@@ -29,11 +29,14 @@ export interface ModelServer {
 	readonly requests: readonly (readonly ChatMessage[])[];
 	/** Requests to routes the server does not know (a CLI change would show up here). */
 	readonly unmatched: readonly string[];
+	/** Starts a new script: the next chat request takes its first step. */
+	setScript(script: readonly ModelStep[]): void;
 	close(): Promise<void>;
 }
 
 /** Starts a model that answers with `script`, one step per chat request; past the end it answers "done". */
-export async function startModelServer(script: readonly ModelStep[]): Promise<ModelServer> {
+export async function startModelServer(initial: readonly ModelStep[]): Promise<ModelServer> {
+	let script = initial;
 	const requests: ChatMessage[][] = [];
 	const unmatched: string[] = [];
 	let next = 0;
@@ -71,6 +74,10 @@ export async function startModelServer(script: readonly ModelStep[]): Promise<Mo
 		baseUrl: `http://127.0.0.1:${port}/v1`,
 		requests,
 		unmatched,
+		setScript: (steps) => {
+			script = steps;
+			next = 0;
+		},
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.closeAllConnections();

@@ -321,7 +321,21 @@ export class Workbench {
 				},
 			).catch(() => undefined);
 			if (index !== undefined) {
-				await rows.nth(index).click();
+				// Something that opens meanwhile (a walkthrough, a view taking focus) can hide the palette between
+				// listing the row and clicking it; then the palette is opened again, until the deadline.
+				const clicked = await rows
+					.nth(index)
+					.click({ timeout: Math.max(1_000, Math.min(5_000, deadline - Date.now())) })
+					.then(() => true)
+					.catch((err: unknown) => {
+						if (Date.now() >= deadline) {
+							throw err;
+						}
+						return false;
+					});
+				if (!clicked) {
+					continue;
+				}
 				if (options.opensQuickPick) {
 					await waitFor(
 						async () =>

@@ -143,9 +143,33 @@ describe('asSessionHooks: onPreToolUse', () => {
 		);
 		expect(output).toEqual({ permissionDecision: 'deny', permissionDecisionReason: 'second' });
 		expect(onDecision).toHaveBeenCalledWith(
-			expect.objectContaining({ name: 'PreToolUse' }),
+			expect.objectContaining({ name: 'PreToolUse', harness: 'copilotSdk' }),
 			expect.objectContaining({ verdict: 'deny', reason: 'second' }),
+			{},
 		);
+	});
+
+	it('proves a denied call honoured or not: a tool result for it names the SDK app as not honouring the deny', async () => {
+		const onDecision = vi.fn();
+		const hooks = asSessionHooks(
+			recording((event) =>
+				event.name === 'PreToolUse' && event.tool.commandLine === 'rm -rf build'
+					? { verdict: 'deny', reason: 'no' }
+					: undefined,
+			).provider,
+			{ onDecision },
+		);
+		const call = (command: string) => ({ ...base, toolName: 'bash', toolArgs: { command } });
+		const result = { resultType: 'success', textResultForLlm: '' } as const;
+		await hooks.onPreToolUse(call('rm -rf build'), invocation);
+		await hooks.onPreToolUse(call('ls'), invocation);
+		await hooks.onPostToolUse({ ...call('ls'), toolResult: result }, invocation);
+		expect(onDecision.mock.lastCall?.[2]).toEqual({});
+		await hooks.onPostToolUse({ ...call('rm -rf build'), toolResult: result }, invocation);
+		expect(onDecision.mock.lastCall?.[2]).toEqual({
+			notHonoured:
+				'Not honoured by Copilot SDK app: bash ran although Hookwarden denied this call.',
+		});
 	});
 
 	it('tells providers the configured workspace folder, else the working directory', async () => {
@@ -265,6 +289,17 @@ describe('asSessionHooks: the other hooks', () => {
 		expect(output).toEqual(expected);
 	});
 
+	it("onErrorOccurred: reads the {message, name, stack} object runtime 1.0.85 sends as the error's message", async () => {
+		const { provider, seen } = recording(undefined);
+		const error = { message: 'scripted failure', name: 'Error', stack: 'Error: scripted failure' };
+		await asSessionHooks(provider).onErrorOccurred(
+			// The SDK types `error` as a string; the runtime sends an object.
+			{ ...base, error: error as unknown as string, errorContext: 'model_call', recoverable: true },
+			invocation,
+		);
+		expect(seen[0]).toMatchObject({ name: 'ErrorOccurred', error: 'scripted failure' });
+	});
+
 	it.each<[string, Answer, object]>([
 		['no opinion lets the agent stop', undefined, {}],
 		[
@@ -366,6 +401,30 @@ describe('asPermissionHandler', () => {
 		);
 		ask.mockResolvedValue(false);
 		expect(await handler(shell, invocation)).toMatchObject({ kind: 'reject' });
+	});
+
+	it("asks the person about a hook's ask with the hook's reason, without asking the providers again", async () => {
+		const { provider, seen } = recording({ verdict: 'allow' });
+		const ask = vi.fn(
+			(_request: CopilotPermissionRequest, _question: { reason?: string }) => false,
+		);
+		// What runtime 1.0.85 sends when a preToolUse hook answered `ask` (seen in the Copilot tier's SDK session).
+		const request: CopilotPermissionRequest = {
+			kind: 'hook',
+			toolCallId: 'call_2',
+			toolName: 'bash',
+			toolArgs: { command: 'touch asked.txt', description: 'touch' },
+			hookMessage: 'New files need a person.',
+		};
+		expect(await asPermissionHandler(provider, { ask })(request, invocation)).toEqual({
+			kind: 'reject',
+			feedback: 'The user declined this request.',
+		});
+		expect(seen).toEqual([]);
+		expect(ask.mock.calls[0]?.[1]).toMatchObject({
+			reason: 'New files need a person.',
+			event: { tool: { name: 'bash', commandLine: 'touch asked.txt', useId: 'call_2' } },
+		});
 	});
 
 	it('answers user-not-available when ask throws', async () => {

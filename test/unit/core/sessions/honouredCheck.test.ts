@@ -35,6 +35,7 @@ function setup() {
 	const call = (name: string, command: string, id: string, dialect: 'vscode' | 'cli' = 'vscode') =>
 		decider.decide({
 			eventArg: name,
+			...(dialect === 'cli' && { runner: 'copilotCli' as const }),
 			payload:
 				dialect === 'vscode'
 					? {
@@ -55,7 +56,7 @@ function setup() {
 							...(name === 'PostToolUse' && { toolResult: { resultType: 'success' } }),
 						},
 		});
-	return { sessions, call };
+	return { sessions, call, decider };
 }
 
 describe('decisions proven honoured', () => {
@@ -64,7 +65,7 @@ describe('decisions proven honoured', () => {
 		await call('PreToolUse', 'rm -rf build', 'c1');
 		const after = await call('PostToolUse', 'rm -rf build', 'c1');
 		expect(after.kind === 'answered' && after.recorded.notHonoured).toMatch(
-			/^Not honoured by VS Code: run_in_terminal ran although Hookwarden denied this call \(c1\)\.$/,
+			/^Not honoured by VS Code \(Local agent\): run_in_terminal ran although Hookwarden denied this call \(c1\)\.$/,
 		);
 		expect(sessions.notHonouredCount()).toBe(1);
 		const row = presentEvent(sessions.events().at(-1)!);
@@ -88,7 +89,35 @@ describe('decisions proven honoured', () => {
 		const after = await call('PostToolUse', 'rm -rf build', '', 'cli');
 		expect(other.kind === 'answered' && other.recorded.notHonoured).toBeUndefined();
 		expect(after.kind === 'answered' && after.recorded.notHonoured).toMatch(
-			/^Not honoured by the Copilot CLI: bash ran although Hookwarden denied this call\.$/,
+			/^Not honoured by Copilot CLI: bash ran although Hookwarden denied this call\.$/,
+		);
+	});
+
+	it("names VS Code's Copilot harness for the payload its Agent Host sends for Hookwarden's installed file", async () => {
+		const { decider } = setup();
+		// Exactly what the Copilot runtime 1.0.85 in VS Code 1.139.1's Agent Host wrote for the PascalCase hook file
+		// (snake_case, Claude tool names, no tool call id); only the environment says it was the Agent Host.
+		const agentHost = (name: string, extra: Record<string, unknown>) =>
+			decider.decide({
+				eventArg: name,
+				runner: 'agentHost',
+				payload: {
+					hook_event_name: name,
+					session_id: 's2',
+					timestamp: '2026-11-26T00:34:17.247Z',
+					cwd: '/ws',
+					tool_name: 'Bash',
+					tool_input: { command: 'rm -rf build', description: 'clean' },
+					...extra,
+				},
+			});
+		await agentHost('PreToolUse', {});
+		const after = await agentHost('PostToolUse', {
+			tool_result: { result_type: 'success', text_result_for_llm: '' },
+		});
+		expect(after.kind === 'answered' && after.recorded.event.harness).toBe('agentHost');
+		expect(after.kind === 'answered' && after.recorded.notHonoured).toMatch(
+			/^Not honoured by VS Code Copilot harness \(Agent Host\): Bash ran although Hookwarden denied this call\.$/,
 		);
 	});
 

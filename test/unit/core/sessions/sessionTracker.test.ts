@@ -61,6 +61,37 @@ describe('SessionTracker', () => {
 		expect(tracker.subagentsStarted('other')).toBe(0);
 	});
 
+	it('counts a subagent the Copilot runtime starts without naming it, and attributes nothing to it', () => {
+		const tracker = new SessionTracker();
+		const s = { sessionId: 'parent' };
+		// The Copilot runtime (CLI, Agent Host) sends subagentStart with the agent's name only; the subagent's own events
+		// come under a session id of their own, and subagentStop names that id.
+		recordAll(tracker, [
+			[sessionStart(s)],
+			[
+				subagentStart({
+					...s,
+					agentId: undefined,
+					agentType: undefined,
+					agentName: 'general-purpose',
+				}),
+			],
+			[subagentStop({ ...s, agentId: 'child-session', agentType: 'general-purpose' })],
+			[preToolUse({ ...s, tool: shellTool('ls') })],
+			[
+				subagentStart({
+					...s,
+					agentId: undefined,
+					agentType: undefined,
+					agentName: 'general-purpose',
+				}),
+			],
+		]);
+		expect(tracker.subagentsStarted('parent')).toBe(2);
+		expect(tracker.events().at(-2)?.agentId).toBeUndefined();
+		expect(tracker.summary('parent')?.subagents[0]).toMatchObject({ agentType: 'general-purpose' });
+	});
+
 	it('keeps memory bounded: the newest events and the most recently active sessions stay', () => {
 		const tracker = new SessionTracker({ maxEvents: 3, maxSessions: 2 });
 		recordAll(

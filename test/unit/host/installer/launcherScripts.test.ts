@@ -357,6 +357,21 @@ describe('the TLS fast path to a window', () => {
 		});
 	}
 
+	it.each([
+		[{ COPILOT_CLI: '1' }, 'copilotCli'],
+		[{ COPILOT_CLI: '1', AI_AGENT: 'github_copilot_vscode_agent' }, 'agentHost'],
+		[{ AI_AGENT: 'github_copilot_vscode_agent' }, undefined],
+	])('says which runtime ran the hook, from its environment %j', async (runnerEnv, runner) => {
+		calls = [];
+		refuse = false;
+		await run(posixHookCommand('PreToolUse'), {
+			env: { ...fastEnv(), ...runnerEnv },
+			stdin: PAYLOAD,
+		});
+		expect(calls).toHaveLength(1);
+		expect(calls[0]?.runner).toBe(runner);
+	});
+
 	it('replays the same stdin into the bridge when the window refuses', async () => {
 		calls = [];
 		refuse = true;

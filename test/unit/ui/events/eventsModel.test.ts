@@ -150,6 +150,21 @@ describe('presentEvent', () => {
 			'Session 3f678c70-5199',
 		);
 	});
+
+	it('names the harness that ran the session, short in the row and in full in the tooltip', () => {
+		const model = new EventsModel();
+		model.add(recorded({ ...sessionStart(), harness: 'agentHost' }));
+		const node = model.children(undefined).find((n) => n.kind === 'session');
+		expect(node?.kind === 'session' && node.harness).toBe('agentHost');
+		const view = presentSession(
+			's',
+			{ startedAt: 0, lastAt: 0, events: 1, denied: 1, harness: 'agentHost' },
+			TIME,
+			0,
+		);
+		expect(view.description).toBe('Copilot harness · 1 denied');
+		expect(view.tooltip).toMatch(/^Session s in VS Code Copilot harness \(Agent Host\)\n/m);
+	});
 });
 
 describe('EventsModel', () => {
