@@ -161,8 +161,8 @@ const CODE_WASM = [
 ];
 for (const folder of sdk ? [`${SDK_PACKAGE}/dist`] : ['dist', `${SDK_PACKAGE}/dist`]) {
 	fs.mkdirSync(folder, { recursive: true });
-	// Interpreter code is parsed by the bridge and the window only (`bridge-code.js`); the SDK package reads shell.
-	for (const file of folder === 'dist' ? [...SHELL_WASM, ...CODE_WASM] : SHELL_WASM) {
+	// The SDK package parses interpreter code in its own bundle, so it decides every line as the bridge does.
+	for (const file of [...SHELL_WASM, ...CODE_WASM]) {
 		fs.copyFileSync(file, `${folder}/${file.split('/').at(-1)}`);
 	}
 }

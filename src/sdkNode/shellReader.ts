@@ -1,6 +1,8 @@
 import type { CommandLineAnalysis, ShellDialect } from '../core/reading/shell/commandLine';
 import { createShellAnalysis } from '../node/shell/shellAnalysis';
 import { createShellAnalyzer } from '../node/shell/shellGrammars';
+import { createCodeParser } from '../node/shell/codeGrammars';
+import { readCode } from '../core/reading/code/readCode';
 
 /**
  * The bridge's own way of reading a shell line (see `createShellAnalysis`): plain lines without a grammar, then the
@@ -16,5 +18,10 @@ export function createShellReader(): (
 		bundleFolder: __dirname,
 		baselineWasmOnly: false,
 		load: (dialect) => createShellAnalyzer({ dialects: [dialect], baselineWasmOnly: false }),
+		// Interpreter code on a line is parsed with its language's grammar, loaded only for a line that carries it.
+		loadCode: async (language) => {
+			const parser = await createCodeParser(language, { baselineWasmOnly: false });
+			return (code) => readCode(language, code, parser);
+		},
 	});
 }

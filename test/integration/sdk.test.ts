@@ -97,7 +97,7 @@ afterAll(() => {
 });
 
 describe('the npm package hookwarden', () => {
-	it('packs the ES module, its declarations and the shell grammars, and nothing else', async () => {
+	it('packs the ES module, its declarations and the shell and code grammars, and nothing else', async () => {
 		const listed = await run('tar', ['-tzf', tarball]);
 		expect(listed.stdout.trim().split('\n').sort()).toEqual([
 			'package/LICENSE',
@@ -105,7 +105,11 @@ describe('the npm package hookwarden', () => {
 			'package/dist/sdk.d.ts',
 			'package/dist/sdk.mjs',
 			'package/dist/tree-sitter-bash.wasm',
+			'package/dist/tree-sitter-javascript.wasm',
+			'package/dist/tree-sitter-php.wasm',
 			'package/dist/tree-sitter-powershell.wasm',
+			'package/dist/tree-sitter-python.wasm',
+			'package/dist/tree-sitter-ruby.wasm',
 			'package/dist/tree-sitter.wasm',
 			'package/package.json',
 		]);
