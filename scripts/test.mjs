@@ -95,6 +95,33 @@ function declaredCases(folder) {
 		: 0;
 }
 
+/**
+ * `.ci/run` installs the VS Code server while the earlier tiers run (only the last tier needs it) and names a file the
+ * install writes its exit status to; the VS Code tier starts once that file says how the install ended.
+ */
+function waitForServerInstall() {
+	const statusFile = process.env.HOOKWARDEN_SERVER_INSTALL_STATUS;
+	if (!statusFile) {
+		return;
+	}
+	const tick = new Int32Array(new SharedArrayBuffer(4));
+	const readStatus = () => (existsSync(statusFile) ? readFileSync(statusFile, 'utf8').trim() : '');
+	let status = readStatus();
+	while (status === '') {
+		Atomics.wait(tick, 0, 0, 200); // a poll interval, not a fixed wait: the loop ends when the file is written
+		status = readStatus();
+	}
+	const log = process.env.HOOKWARDEN_SERVER_INSTALL_LOG;
+	console.log('\n▶ VS Code server install (run by .ci/run alongside the tiers above)');
+	if (log && existsSync(log)) {
+		process.stdout.write(readFileSync(log, 'utf8'));
+	}
+	if (status !== '0') {
+		console.log(`the install exited with ${status}`);
+		failedSteps.push('VS Code server install');
+	}
+}
+
 run('type-check', 'npx', ['tsc', '--noEmit']);
 run('lint (zero warnings, layer boundaries)', 'npx', ['eslint', '--max-warnings=0', '.']);
 run('import cycles (type imports included)', 'node', ['scripts/check-cycles.mjs']);
@@ -120,6 +147,7 @@ if (existsSync(join(root, 'vitest.install.config.mts'))) {
 		totals.skipped += declaredCases('test/install');
 	}
 }
+waitForServerInstall();
 reportingTier(
 	'real VS Code tests',
 	'bash',

@@ -387,7 +387,8 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 			id: 'destructive',
 			prompt: 'Clean up my home folder.',
 			steps: [
-				terminal('rm -rf ~/victim', 'Delete the old folder'),
+				// The whole (temporary) home: denied. A folder inside home is only asked about since the effect model.
+				terminal('rm -rf ~', 'Delete the old folder'),
 				text('The delete was blocked; I left the folder alone.'),
 			],
 		});
@@ -402,7 +403,7 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		);
 		assert.ok(
 			fs.existsSync(path.join(victim, 'sentinel.txt')),
-			'rm -rf ~/victim ran: the sentinel is gone',
+			'rm -rf ~ ran: the sentinel is gone',
 		);
 		const after = run.requests.find((r) => r.role === 'agent' && r.step === 1);
 		assert.ok(after, `the model was not asked again: ${JSON.stringify(run.requests)}`);
