@@ -1,7 +1,9 @@
 import type { ApprovalResolution } from '../approvals/pendingApproval';
 import type { MergedDecision, Provenance } from '../provider/decision';
 
-const PERSON = 'hookwarden.person';
+/** The provider id of a person's answer (or its timeout) in a decision's provenance. */
+export const PERSON_PROVIDER = 'hookwarden.person';
+const PERSON = PERSON_PROVIDER;
 
 /**
  * The decision that goes back to the hook runner once an approval resolved: the person's answer (with their reason

@@ -8,6 +8,7 @@ import type { Verdict } from '../../core/provider/decision';
 import { maskSecrets } from '../../core/secrets/findSecrets';
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
 import { describeSource } from '../../core/policy/describeSource';
+import { PERSON_PROVIDER } from '../../core/pipeline/applyApproval';
 import { fenced, markdownText } from '../../core/util/markdownText';
 import type { TimeFormat } from '../../core/util/timeFormat';
 import { LOCAL_TIME } from '../../core/util/timeFormat';
@@ -155,7 +156,11 @@ export function presentEvent(entry: RecordedEvent, time: TimeFormat = LOCAL_TIME
 	const summary = summarizeEvent(event);
 	const kind = toolOfEvent(event)?.name ?? EVENT_KINDS[event.name];
 	const label = [outcomeOf(entry), kind, summary].filter(Boolean).join(' · ');
-	const rule = decision.decidedBy?.ruleId;
+	// A call a person answered (or that timed out waiting) names the rule that asked, not the answer's provenance.
+	const asker = entry.approval
+		? decision.contributors.filter((c) => c.providerId !== PERSON_PROVIDER).at(-1)
+		: undefined;
+	const rule = asker?.ruleId ?? decision.decidedBy?.ruleId;
 	const description = [
 		entry.notHonoured === undefined ? undefined : 'not honoured',
 		changeOf(entry),
