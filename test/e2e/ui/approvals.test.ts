@@ -446,7 +446,7 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 			{ view: 'Events', what: 'the timed-out call as verdict · tool · subject, rule beside it' },
 		);
 		await wb.screenshot('approvals-10-events');
-		await wb.runCommand('Hookwarden: Search Events…');
+		await wb.runCommand('Hookwarden: Search Events…', { opensQuickPick: true });
 		const input = wb.page.locator('.quick-input-widget .quick-input-box input');
 		await input.waitFor({ state: 'visible', timeout: 10_000 });
 		await input.fill('verdict:deny canary');
