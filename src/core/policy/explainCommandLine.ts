@@ -11,6 +11,7 @@ import { explainEffects } from './explainEffects';
 import type { ShellDialect, SimpleCommand } from '../reading/shell/commandLine';
 import { toolCallOf } from '../reading/tools/toolCallOf';
 import { rewriteByRules } from './rewriteRules';
+import { functionBodyRuns } from '../reading/effects/lineEffects';
 
 /**
  * Explains, for people writing rules, how the policy reads a command line: its sub-commands as the shell grammar sees
@@ -149,9 +150,7 @@ function howReached(command: SimpleCommand, all: readonly SimpleCommand[]): stri
 		);
 	}
 	if (command.inFunction !== undefined) {
-		const called = all.some(
-			(other) => other.argv[0] === command.inFunction && other.inFunction !== command.inFunction,
-		);
+		const called = functionBodyRuns(command, all);
 		notes.push(
 			`in function \`${command.inFunction}\`${called ? '' : ', which the line never calls: not judged'}`,
 		);

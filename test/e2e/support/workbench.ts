@@ -308,7 +308,19 @@ export class Workbench {
 		// moment later is only seen by a reopened palette. So: short attempts, reopening, until the deadline.
 		for (let attempt = 1; ; attempt++) {
 			await this.openPalette(title, deadline);
-			await input.fill(`>${title}`);
+			// The palette can close again at once (the Agent Host's chat takes focus as it starts): then open it anew.
+			const filled = await input
+				.fill(`>${title}`, { timeout: Math.max(1_000, Math.min(3_000, deadline - Date.now())) })
+				.then(() => true)
+				.catch((err: unknown) => {
+					if (Date.now() >= deadline) {
+						throw err;
+					}
+					return false;
+				});
+			if (!filled) {
+				continue;
+			}
 			const index = await waitFor(
 				async () => {
 					lastRows = await this.quickInputLabels(rows);

@@ -10,6 +10,9 @@ import type { Effect } from './effect';
 /** Redirect targets that are not files anyone keeps: fd duplications, stdout, PowerShell's and cmd's null. */
 const NOT_A_FILE = /^(?:-|&?\d*-?|\$null|nul)$/i;
 
+/** `>(sh)`, `<(sort a)`: a pipe to or from commands the reader follows on their own, not a file anyone keeps. */
+const PROCESS_SUBSTITUTION = /^[<>]\(.*\)$/s;
+
 /** What a command's redirects do: `>`/`>>`/`&>` write their target, `<` reads it, `<>` does both. */
 function redirectEffects(command: SimpleCommand, index: number): Effect[] {
 	const call = programCall(command, '', index);
@@ -72,5 +75,5 @@ export function commandEffects(command: SimpleCommand, index: number): Effect[] 
 	if (!modelled) {
 		effects.push(...unknownProgramEffects(command, index, commandEffects));
 	}
-	return effects;
+	return effects.filter((effect) => !PROCESS_SUBSTITUTION.test(effect.path ?? ''));
 }

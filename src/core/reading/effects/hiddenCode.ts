@@ -43,8 +43,12 @@ function runsStdin(command: SimpleCommand): boolean {
 	);
 }
 
-/** Earlier stages of the pipeline `command` belongs to, in the same shell, nearest last. */
+/** Earlier stages of the pipeline `command` belongs to, in the same shell, nearest last; or the writer into its `>(…)`. */
 function earlierStages(command: SimpleCommand, all: readonly SimpleCommand[]): SimpleCommand[] {
+	const writer = command.fedBy === undefined ? undefined : all[command.fedBy];
+	if (writer) {
+		return [writer];
+	}
 	const pipeline = command.pipeline;
 	if (!pipeline || pipeline.stage === 0) {
 		return [];

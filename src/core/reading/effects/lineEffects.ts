@@ -23,9 +23,13 @@ function wrapperHidesFunctions(command: SimpleCommand): boolean {
 	});
 }
 
-/** Functions the line defines and calls from its own shell, so the body of one never called is not judged. */
-function calledFunctions(all: readonly SimpleCommand[]): ReadonlySet<string> {
-	const called = new Set<string>();
+/**
+ * Where the line calls each name from its own shell: the subshell path of each call, so the body of a function never
+ * called (or called only outside the subshell that defined it) is not judged. A call inside another function's body
+ * runs wherever that function is called, so it counts everywhere (`*`).
+ */
+function calledFunctions(all: readonly SimpleCommand[]): ReadonlyMap<string, readonly string[]> {
+	const called = new Map<string, string[]>();
 	for (const command of all) {
 		const name = command.argv[0];
 		if (
@@ -34,10 +38,27 @@ function calledFunctions(all: readonly SimpleCommand[]): ReadonlySet<string> {
 			SAME_SHELL.has(command.origin) &&
 			!wrapperHidesFunctions(command)
 		) {
-			called.add(name);
+			const scope = command.inFunction !== undefined ? '*' : (command.subshell ?? '');
+			called.set(name, [...(called.get(name) ?? []), scope]);
 		}
 	}
 	return called;
+}
+
+/** Whether a command in a function body runs: the function is called where it exists (its subshell or deeper). */
+function functionRuns(
+	command: SimpleCommand,
+	called: ReadonlyMap<string, readonly string[]>,
+): boolean {
+	const definedIn = command.functionScope ?? '';
+	return (called.get(command.inFunction ?? '') ?? []).some(
+		(scope) => scope === '*' || scope === definedIn || scope.startsWith(`${definedIn}/`),
+	);
+}
+
+/** Whether the body of the function holding `command` runs anywhere in the line (for `--explain`). */
+export function functionBodyRuns(command: SimpleCommand, all: readonly SimpleCommand[]): boolean {
+	return command.inFunction === undefined || functionRuns(command, calledFunctions(all));
 }
 
 /** `:(){ :|:& };:`: a function that starts copies of itself in a pipe or in the background. */
@@ -186,9 +207,9 @@ function inContainer(effects: readonly Effect[], place: ContainerPlace): Effect[
 	});
 }
 
-/** Whether a sub-command runs at all: not in the body of a function the line never calls, not `bash -n`. */
-function runs(command: SimpleCommand, called: ReadonlySet<string>): boolean {
-	return command.inFunction === undefined || called.has(command.inFunction);
+/** Whether a sub-command runs at all: not in the body of a function the line never calls. */
+function runs(command: SimpleCommand, called: ReadonlyMap<string, readonly string[]>): boolean {
+	return command.inFunction === undefined || functionRuns(command, called);
 }
 
 /**

@@ -126,17 +126,31 @@ function visit(
 			visitChildren(
 				node,
 				collector,
-				name === undefined ? context : { ...context, inFunction: name },
+				name === undefined
+					? context
+					: { ...context, inFunction: name, functionScope: context.subshell ?? '' },
 				attached,
 			);
 			return;
 		}
+		case 'subshell':
+			visitChildren(
+				node,
+				collector,
+				{ ...context, subshell: `${context.subshell ?? ''}/${collector.newSubshell()}` },
+				attached,
+			);
+			return;
 		case 'command_substitution':
 			visitChildren(node, collector, nested(context, 'substitution'), NONE);
 			return;
-		case 'process_substitution':
-			visitChildren(node, collector, nested(context, 'processSubstitution'), NONE);
+		case 'process_substitution': {
+			// `>(…)` reads what its writer writes: for a shell in it, that output is the script it runs.
+			const writer = collector.writerInto(node.text);
+			const inner = nested(context, 'processSubstitution');
+			visitChildren(node, collector, writer === undefined ? inner : { ...inner, fedBy: writer }, NONE);
 			return;
+		}
 		case 'ERROR':
 			collector.errors.push(`cannot read ${JSON.stringify(node.text.slice(0, 40))}`);
 			visitChildren(node, collector, context, attached);
@@ -151,7 +165,7 @@ function visit(
 
 /** Context for commands inside a substitution: they run on their own, outside the enclosing pipeline and `&`. */
 function nested(context: WalkContext, origin: WalkContext['origin']): WalkContext {
-	return { ...context, origin, pipeline: undefined, background: undefined };
+	return { ...context, origin, pipeline: undefined, fedBy: undefined, background: undefined };
 }
 
 function visitChildren(

@@ -33,6 +33,10 @@ export interface WalkContext {
 	readonly parent?: number;
 	readonly pipeline?: { readonly id: number; readonly stage: number };
 	readonly inFunction?: string;
+	/** The `( … )` subshells being walked, as a path of ids (`/0/2`). */
+	readonly subshell?: string;
+	/** The subshell path where the function being walked was defined. */
+	readonly functionScope?: string;
 	readonly background?: boolean;
 	/** How many shell strings deep this walk is, to stop `bash -c "bash -c …"` from recursing forever. */
 	readonly depth: number;
@@ -44,6 +48,8 @@ export interface WalkContext {
 	readonly maybeRun?: boolean;
 	/** The container the commands run in, and the host folders it mounts. */
 	readonly container?: ContainerPlace;
+	/** Index of the command writing into the `>(…)` these commands run in: its output is their stdin. */
+	readonly fedBy?: number;
 }
 
 /** Re-reads text that a command runs (a `bash -c` string, a heredoc fed to a shell) into the same collector. */
@@ -173,11 +179,14 @@ export class CommandCollector {
 	/** Variables the line assigns, read by every later word that expands them. */
 	readonly variables = new LineVariables();
 	private nextPipeline = 0;
+	private nextSubshell = 0;
 	private readonly aliases = new AliasTable();
 	/** `GIT_*` variables the line exported: every later git command reads them (`export GIT_SSH_COMMAND=…; git fetch`). */
 	private readonly exportedGit: Record<string, string> = {};
 	/** Files the line writes with text it shows (`cat > x.sh <<EOF`), so running them later reads that text. */
 	private readonly writtenFiles = new Map<string, string>();
+	/** `>(…)` process substitutions a command writes into, as written, and the index of that command. */
+	private readonly outputSinks = new Map<string, number>();
 
 	/** `readCode` parses interpreter code where it can; code it cannot read is read with patterns. */
 	constructor(
@@ -190,11 +199,21 @@ export class CommandCollector {
 		return this.nextPipeline++;
 	}
 
+	/** A fresh subshell id, unique within the line. */
+	newSubshell(): number {
+		return this.nextSubshell++;
+	}
+
 	/** Records `export NAME=value`; git's own variables then apply to every later command of the line. */
 	exportVariable(name: string, value: string | null): void {
 		if (name.startsWith('GIT_')) {
 			this.exportedGit[name] = value ?? '$UNKNOWN';
 		}
+	}
+
+	/** The command whose output feeds the process substitution `>(…)` written as `text`, if the line shows one. */
+	writerInto(text: string): number | undefined {
+		return this.outputSinks.get(text);
 	}
 
 	/** What the line has given names so far, for words read in `context`. */
@@ -223,7 +242,7 @@ export class CommandCollector {
 			...raw.env,
 			...peeled.env,
 		};
-		const stdinText = raw.stdinScripts[0] ?? this.pipedText(context);
+		const stdinText = raw.stdinScripts[0] ?? this.pipedText(context) ?? this.fedText(context);
 		const index = this.push({ ...raw, argv: peeled.argv }, peeled.wrappers, context, {
 			...(writtenAs !== undefined ? { writtenAs } : {}),
 			...(late?.unknown || (!late && resolved.unknown) ? { dynamicWord: true } : {}),
@@ -234,6 +253,7 @@ export class CommandCollector {
 		});
 		this.aliases.record(peeled.argv);
 		this.rememberWrittenFile(raw, peeled.argv);
+		this.rememberOutputSinks(raw, peeled.argv, index);
 		if (context.depth >= MAX_DEPTH) {
 			this.errors.push('shell strings nested too deeply to follow');
 			return index;
@@ -242,6 +262,7 @@ export class CommandCollector {
 			...context,
 			parent: index,
 			pipeline: undefined,
+			fedBy: undefined,
 			background: undefined,
 			positional: undefined,
 			depth: context.depth + 1,
@@ -305,6 +326,30 @@ export class CommandCollector {
 				command.origin === context.origin,
 		);
 		return fedText(earlier);
+	}
+
+	/** The text written into the `>(…)` this command runs in, when the writer's output can be read from the line. */
+	private fedText(context: WalkContext): string | undefined {
+		const writer = context.fedBy === undefined ? undefined : this.commands[context.fedBy];
+		if (!writer) {
+			return undefined;
+		}
+		const name = programName(writer.argv[0] ?? '');
+		const passesInput = (name === 'cat' && writer.argv.length === 1) || name === 'tee';
+		return passesInput ? writer.stdinText : literalOutput(writer);
+	}
+
+	/** `cmd > >(bash)`, `cmd | tee >(sh)`: the process substitutions whose stdin is this command's output. */
+	private rememberOutputSinks(raw: RawCommand, argv: readonly string[], index: number): void {
+		const targets = [
+			...raw.redirects
+				.filter((redirect) => /^(?:\d*|&)>>?$|^>\|$/.test(redirect.operator))
+				.map((redirect) => redirect.target),
+			...(programName(argv[0] ?? '') === 'tee' ? argv.slice(1) : []),
+		];
+		for (const target of targets.filter((word) => /^>\(.*\)$/s.test(word))) {
+			this.outputSinks.set(target, index);
+		}
 	}
 
 	/** `cat > x.sh <<'EOF' … EOF`, `echo 'rm -rf ~' > x.sh`: what a later `bash x.sh` in the line will run. */
@@ -470,8 +515,11 @@ export class CommandCollector {
 				}
 			}
 		}
-		const piped =
-			outer.pipeline && outer.pipeline.stage > 0 && readsStdin ? this.pipedText(outer) : undefined;
+		const piped = !readsStdin
+			? undefined
+			: outer.pipeline && outer.pipeline.stage > 0
+				? this.pipedText(outer)
+				: this.fedText(outer);
 		if (piped !== undefined && interpreterReadsStdin(argv) === undefined) {
 			this.reparse(piped, { ...inner, origin: 'pipedScript', dialect: 'bash' });
 		}
@@ -543,7 +591,7 @@ export class CommandCollector {
 		if (
 			stdinLanguage &&
 			raw.stdinScripts.length === 0 &&
-			outer.pipeline &&
+			(outer.pipeline || outer.fedBy !== undefined) &&
 			stdinText !== undefined
 		) {
 			codes.push({ language: stdinLanguage, code: stdinText });
@@ -581,7 +629,10 @@ export class CommandCollector {
 			dialect: context.dialect,
 			...(context.pipeline ? { pipeline: context.pipeline } : {}),
 			...(context.parent !== undefined ? { parent: context.parent } : {}),
+			...(context.fedBy !== undefined ? { fedBy: context.fedBy } : {}),
 			...(context.inFunction !== undefined ? { inFunction: context.inFunction } : {}),
+			...(context.subshell !== undefined ? { subshell: context.subshell } : {}),
+			...(context.functionScope !== undefined ? { functionScope: context.functionScope } : {}),
 			...(context.background ? { background: true } : {}),
 			...(context.argsFromInput && { argsFromInput: true }),
 			...(context.maybeRun && { maybeRun: true }),

@@ -46,6 +46,13 @@ export interface SimpleCommand {
 	readonly parent?: number;
 	/** Name of the shell function whose body holds this command, so a function calling itself can be recognised. */
 	readonly inFunction?: string;
+	/**
+	 * The `( … )` subshells the command sits in, outermost first, as ids unique within the line (`/0/2`); absent at
+	 * the top. A function defined in a subshell exists only there: a call from outside runs nothing.
+	 */
+	readonly subshell?: string;
+	/** For a command in a function body: the subshell path where the function was defined. */
+	readonly functionScope?: string;
 	/** True when the command is started in the background with `&`. */
 	readonly background?: boolean;
 	/**
@@ -73,6 +80,8 @@ export interface SimpleCommand {
 	readonly container?: ContainerPlace;
 	/** Text the line feeds to the command's stdin when the line shows it (a heredoc, a here-string, an `echo` piped in). */
 	readonly stdinText?: string;
+	/** Index in `commands` of the command whose output feeds this one's stdin through `>(…)` (`cat <<EOF > >(bash)`). */
+	readonly fedBy?: number;
 	/** True when an earlier `cd` of the line went somewhere that cannot be known before the line runs (`cd "$X"`, `cd -`). */
 	readonly cwdUnknown?: boolean;
 }
