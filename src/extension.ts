@@ -145,7 +145,7 @@ async function wire(
 		}),
 	);
 
-	void openWalkthroughOnFirstStart(context.globalState, log, context.subscriptions);
+	void openWalkthroughOnFirstStart(context.globalState, log);
 
 	// The API other extensions register providers through.
 	const { api, disposable } = createHookwardenApi(engine.chain, engine.sessions, log);

@@ -35,7 +35,6 @@ import {
 	text,
 	unscriptedReply,
 } from './script';
-import { WALKTHROUGH as HOOKWARDEN_WALKTHROUGH } from '../../../src/ui/walkthrough';
 
 export const VENDOR = 'fakelm';
 export const MODEL_ID = 'fake-model';
@@ -171,7 +170,6 @@ async function prepareDemoChat(): Promise<void> {
 			mode: 'agent',
 			modelSelector: { vendor: VENDOR, id: MODEL_ID },
 		});
-		await showWalkthroughAgain();
 		appendLine('status.jsonl', { at: Date.now(), status: 'demo-ready' });
 		void vscode.window.setStatusBarMessage(
 			'FakeLM: Chat is ready — type a demo prompt, e.g. "Publish the package."',
@@ -183,19 +181,6 @@ async function prepareDemoChat(): Promise<void> {
 		void vscode.window.showErrorMessage(
 			`FakeLM: could not get Chat ready (${message}). Run "Extensions: Enable All Extensions", then pick "Fake Model" in the Chat view.`,
 		);
-	}
-}
-
-/**
- * Enabling Copilot Chat re-renders an open Welcome editor at its home page, hiding the walkthrough Hookwarden opened
- * on this profile's first start a moment earlier: open it again where it was. A Welcome editor the person closed, or
- * one that never opened (a later start), stays as it is.
- */
-async function showWalkthroughAgain(): Promise<void> {
-	const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label));
-	appendLine('status.jsonl', { at: Date.now(), status: 'tabs', tabs });
-	if (tabs.includes('Welcome')) {
-		await vscode.commands.executeCommand('workbench.action.openWalkthrough', HOOKWARDEN_WALKTHROUGH, false);
 	}
 }
 
