@@ -130,6 +130,16 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 		context:
 			'Do not read credential files; use the variable names from a template such as .env.example, or ask the user for the value you need.',
 	},
+	{
+		pack: 'secrets',
+		rule: 'credentialOutput',
+		kinds: ['read', 'send'],
+		targets: ['credentials'],
+		verdict: 'ask',
+		reason: (parts) => `${does(parts)}; the credential would reach the model, so a person approves.`,
+		context:
+			'Do not print credentials; pass them to the program that needs them (for example through its environment) without showing them.',
+	},
 
 	// Devices and the machine.
 	{
@@ -184,7 +194,9 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 		kinds: ['delete'],
 		targets: ['tempRoot', 'source', 'outside', 'unknown', 'secret'],
 		// A tree, or every file a glob matches (`rm *.ts`, `find . -name '*.ts' -delete`): more than one named file.
-		when: (effect) => effect.tree === true || /[*?[]/.test(effect.path ?? ''),
+		// `git rm -r` takes only what the last commit brings back.
+		when: (effect) =>
+			(effect.tree === true || /[*?[]/.test(effect.path ?? '')) && effect.recoverable !== true,
 		verdict: 'ask',
 		reason: (parts) =>
 			`${does(parts)}: ${parts.why}; ${confirm(parts, 'a whole folder tree goes')}.`,

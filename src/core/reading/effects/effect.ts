@@ -74,7 +74,8 @@ export type EffectSubject =
 	| 'runtimeCode'
 	| 'inputCode'
 	| 'hookSettings'
-	| 'processes';
+	| 'processes'
+	| 'credentials';
 
 /** One thing a tool call does, with its target as written and how it was reached. */
 export interface Effect {
@@ -95,6 +96,8 @@ export interface Effect {
 	readonly linkTo?: string;
 	/** The delete destroys the contents first (`shred`), so not even an undelete tool brings them back. */
 	readonly beyondRecovery?: boolean;
+	/** The delete removes only what version control keeps a copy of (`git rm`): the last commit brings it back. */
+	readonly recoverable?: boolean;
 	/** A permission change that lets every user write (`chmod 777`, `o+w`). */
 	readonly everyone?: boolean;
 	/** What the command does, as a phrase for the reason (`force-pushes`, `drops database data`). */

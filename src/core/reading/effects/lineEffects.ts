@@ -5,6 +5,7 @@ import { programName } from '../shell/programName';
 import { programCall } from '../programs/programModel';
 import { commandEffects } from './commandEffects';
 import type { Effect } from './effect';
+import { environmentSent } from './environmentSent';
 import { hiddenCodeEffects } from './hiddenCode';
 
 /** Where a function defined on the line can be called from: the same shell, not a new one (`sh -c`, a heredoc). */
@@ -230,6 +231,7 @@ export function lineEffects(commands: readonly SimpleCommand[]): Effect[] {
 			...startupCode(command, index, commands),
 			...unknownSource(command, index),
 			...forkBomb(command, index),
+			...environmentSent(command, index, commands),
 		];
 		const placed = command.container ? inContainer(found, command.container) : found;
 		effects.push(

@@ -48,6 +48,14 @@ export const editorExtensions: ProgramModel = (call) => {
 					action: `${action}, so no hook call reaches it`,
 				}),
 			);
+		} else if (flag === '--install-extension' && named !== '') {
+			effects.push(
+				call.effect({
+					kind: 'configExec',
+					subject: 'runtimeCode',
+					action: `installs the editor extension \`${named}\`, whose code runs in the editor without a hook call`,
+				}),
+			);
 		}
 	}
 	return effects;

@@ -1,4 +1,5 @@
 import type { Effect } from '../effects/effect';
+import { moveFiles } from './fileWriters';
 import { gitConfigEffects } from './gitConfig';
 import { pathsInPatch } from '../tools/pathsInPatch';
 import type { OptionGrammar, ParsedOptions } from './optionGrammar';
@@ -233,8 +234,23 @@ const SUBCOMMANDS: Readonly<Record<string, (call: ProgramCall, sub: GitSubcomman
 		const force = lastIsOn(parsed, ['f', 'force'], ['no-force']);
 		const cached = lastIsOn(parsed, ['cached'], ['no-cached']);
 		const dry = given(parsed, 'n', 'dry-run');
-		return force && !cached && !dry
+		if (cached || dry) {
+			return [];
+		}
+		// The files go from the work tree; the last commit still has them, unless `-f` drops changes made since.
+		const recursive = given(parsed, 'r');
+		const deletes = parsed.operands.map((path) =>
+			call.effect({
+				kind: 'delete',
+				path,
+				...(recursive && { tree: true }),
+				recoverable: true,
+				action: 'deletes the tracked files at',
+			}),
+		);
+		return force
 			? [
+					...deletes,
 					history(
 						call,
 						'worktreeFiles',
@@ -242,8 +258,10 @@ const SUBCOMMANDS: Readonly<Record<string, (call: ProgramCall, sub: GitSubcomman
 						'deletes tracked files with their uncommitted changes in',
 					),
 				]
-			: [];
+			: deletes;
 	},
+	// `git mv` moves as `mv` does (its `-k` skips errors; `-f`, `-n`, `-v` are `mv`'s own).
+	mv: (call, { args }) => [...moveFiles({ ...call, args: args.filter((word) => word !== '-k') })],
 	branch: (call, { args }) => {
 		const parsed = parseOptions(args, {
 			shortValues: 'tu',

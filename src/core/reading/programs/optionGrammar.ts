@@ -153,3 +153,14 @@ export function lastIsOn(
 	}
 	return false;
 }
+
+/**
+ * The words from a program's verb on, past the global options `grammar` reads before it (`kubectl -n prod delete pvc`
+ * gives `delete pvc`); all the words when there is no grammar or no verb.
+ */
+export function wordsFromVerb(args: readonly string[], grammar?: OptionGrammar): readonly string[] {
+	const verbAt = grammar
+		? parseOptions(args, { ...grammar, optionsFirst: true }).operandAt[0]
+		: undefined;
+	return verbAt === undefined ? args : args.slice(verbAt);
+}

@@ -30,6 +30,8 @@ import { EDITOR_PROGRAMS, editorExtensions } from './editorCommandLines';
 import { gitCommand } from './git';
 import type { ProgramModel } from './programModel';
 import { serviceCommand, SERVICE_PROGRAMS } from './services';
+import { CREDENTIAL_PROGRAMS, credentialPrinter } from './credentialPrinters';
+import { SCHEDULER_PROGRAMS, schedulerCommand } from './schedulers';
 import { cmdFiles, powerShellFiles } from './windows';
 
 /** Runs several models over one call and keeps every effect. */
@@ -167,6 +169,8 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 		machineCommand,
 	],
 	[[...SERVICE_PROGRAMS], serviceCommand],
+	[[...CREDENTIAL_PROGRAMS], credentialPrinter],
+	[[...SCHEDULER_PROGRAMS], schedulerCommand],
 	[
 		[
 			'remove-item',

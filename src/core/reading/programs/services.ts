@@ -1,5 +1,5 @@
 import type { OptionGrammar } from './optionGrammar';
-import { parseOptions, valuesOf } from './optionGrammar';
+import { parseOptions, valuesOf, wordsFromVerb } from './optionGrammar';
 import type { ProgramModel } from './programModel';
 
 /** SQL that drops or empties data: `DROP TABLE`, `TRUNCATE`, `DELETE FROM x` without `WHERE`, Mongo drops. */
@@ -15,7 +15,8 @@ interface ServiceRule {
 	readonly what: string;
 }
 
-const KUBE_GLOBAL: OptionGrammar = {
+/** kubectl's and helm's options that may come before the verb. */
+export const KUBE_GLOBAL: OptionGrammar = {
 	shortValues: 'nslcf',
 	longValues: [
 		'namespace',
@@ -32,7 +33,8 @@ const KUBE_GLOBAL: OptionGrammar = {
 		'as-group',
 	],
 };
-const CLOUD_GLOBAL: OptionGrammar = {
+/** Cloud CLIs' options that may come before the verb (`aws --profile prod s3 rb`). */
+export const CLOUD_GLOBAL: OptionGrammar = {
 	longValues: [
 		'profile',
 		'region',
@@ -222,12 +224,11 @@ export const serviceCommand: ProgramModel = (call) => {
 	if (!rule) {
 		return [];
 	}
-	const words = rule.global
-		? parseOptions(call.args, { ...rule.global, optionsFirst: true })
-		: undefined;
-	const fromVerb =
-		words?.operandAt[0] !== undefined ? call.args.slice(words.operandAt[0]) : call.args;
-	const hit = rule.test(fromVerb, call.args, sqlOf(call.args, call.command.stdinText));
+	const hit = rule.test(
+		wordsFromVerb(call.args, rule.global),
+		call.args,
+		sqlOf(call.args, call.command.stdinText),
+	);
 	return hit
 		? [call.effect({ kind: 'serviceDataLoss', subject: 'serviceData', action: rule.what })]
 		: [];

@@ -301,4 +301,21 @@ export const HARMLESS: readonly CorpusRow[] = [
 	['node -e \'console.log(require("./package.json").version)\'', 'parsed code'],
 	['CODE="print(1)"; python3 -c "$CODE"', 'parsed code'],
 	['python3 -c "$CODE"', 'parsed code'],
+	// the environment and credentials used, not shown
+	['env', 'environment'],
+	['printenv | sort', 'environment'],
+	['echo "$PATH" | tr : "\\n"', 'environment'],
+	['echo $KEY_COUNT $TOKENIZER', 'environment'],
+	['curl -H "Authorization: Bearer $GITHUB_TOKEN" https://api.github.com/user', 'environment'],
+	['gh auth status', 'environment'],
+	['crontab -l', 'environment'],
+	['aws configure list', 'environment'],
+	// git's own file operations in the workspace
+	['git rm -r src/legacy', 'git files'],
+	['git rm --cached -r .github', 'git files'],
+	['git mv src/a.ts src/b.ts', 'git files'],
+	// a function defined in a subshell is gone after it
+	['( cleanup() { rm -rf ../elsewhere; } ); cleanup', 'subshell'],
+	// output into a process substitution that only filters it
+	['make 2> >(tee build.log >&2)', 'process substitution'],
 ];

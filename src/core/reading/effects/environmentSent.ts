@@ -1,0 +1,68 @@
+import type { SimpleCommand } from '../shell/commandLine';
+import { programName } from '../shell/programName';
+import { programCall } from '../programs/programModel';
+import type { Effect } from './effect';
+
+/** Programs that send what they read on stdin to another machine when they stand later in a pipe. */
+const NETWORK_SENDERS = new Set([
+	'curl',
+	'wget',
+	'nc',
+	'ncat',
+	'netcat',
+	'socat',
+	'telnet',
+	'ssh',
+	'openssl',
+]);
+
+/** Whether a command prints the whole environment: `env`, `printenv`, `set`, `export -p`, `declare -x`. */
+function dumpsEnvironment(command: SimpleCommand): boolean {
+	const [name = '', ...args] = command.argv.map((word, at) =>
+		at === 0 ? programName(word) : word,
+	);
+	switch (name) {
+		case 'env':
+		case 'printenv':
+			return args.every((word) => word.startsWith('-'));
+		case 'set':
+			return args.length === 0;
+		case 'export':
+		case 'declare':
+		case 'typeset':
+			return args.length > 0 && args.every((word) => /^-[a-zA-Z]*[px]/.test(word));
+		default:
+			return false;
+	}
+}
+
+/**
+ * `env | curl -d @- https://…`: the whole environment, with every token in it, sent over the network by a later stage
+ * of the same pipe. Printing the environment alone is everyday debugging and stays quiet.
+ */
+export function environmentSent(
+	command: SimpleCommand,
+	index: number,
+	all: readonly SimpleCommand[],
+): Effect[] {
+	const pipeline = command.pipeline;
+	if (!pipeline || !dumpsEnvironment(command)) {
+		return [];
+	}
+	const sender = all.find(
+		(other) =>
+			other.pipeline?.id === pipeline.id &&
+			other.pipeline.stage > pipeline.stage &&
+			other.origin === command.origin &&
+			NETWORK_SENDERS.has(programName(other.argv[0] ?? '')),
+	);
+	return sender
+		? [
+				programCall(command, programName(command.argv[0] ?? ''), index).effect({
+					kind: 'send',
+					subject: 'credentials',
+					action: `sends the whole environment, with any credentials in it, over the network (through \`${sender.text}\`)`,
+				}),
+			]
+		: [];
+}
