@@ -73,6 +73,12 @@ function pathArguments(
 	return found;
 }
 
+/** `.github`, `hooks`, `src/`: a last segment without an extension after its first character. */
+function looksLikeFolder(path: string): boolean {
+	const last = path.replace(/[\\/]+$/, '').split(/[\\/]/).at(-1) ?? '';
+	return path.endsWith('/') || !/.\.[^.]+$/.test(last);
+}
+
 /** A patch's own verbs: `*** Delete File:` deletes, every other header writes. */
 function patchEffects(
 	tool: ToolCall,
@@ -146,10 +152,11 @@ export function toolEffects(tool: ToolCall): Effect[] {
 					? make('move', path, 'moves away', true)
 					: make('write', path, 'moves a file to'),
 			);
+		} else if (kind === 'delete') {
+			// A delete tool given a folder may take all it holds: a name without an extension is read as one.
+			effects.push(make('delete', path, 'deletes', looksLikeFolder(path)));
 		} else {
-			effects.push(
-				make(kind, path, kind === 'read' ? 'reads' : kind === 'delete' ? 'deletes' : 'writes'),
-			);
+			effects.push(make(kind, path, kind === 'read' ? 'reads' : 'writes'));
 		}
 	}
 	return effects;

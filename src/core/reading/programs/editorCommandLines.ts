@@ -27,17 +27,18 @@ const ALL = '--disable-extensions';
  * An editor command line that switches Hookwarden off: `--uninstall-extension hookwarden.hookwarden` or
  * `--disable-extension …` (the id in any case, with or without `@version`), or `--disable-extensions`, which disables
  * every extension. Either way no hook call reaches Hookwarden any more, so the effect is on the hook settings.
+ * `--install-extension` of any other extension installs code that runs in the editor without a hook call.
  */
 export const editorExtensions: ProgramModel = (call) => {
 	const effects: Effect[] = [];
 	for (const [index, arg] of call.args.entries()) {
 		const [flag = '', inline] = arg.split(/=(.*)/s);
 		const named = inline ?? call.args[index + 1] ?? '';
+		const isHookwarden = named.replace(/@.*$/, '').toLowerCase() === HOOKWARDEN_EXTENSION_ID;
 		const action =
 			flag === ALL
 				? 'disables every extension, Hookwarden among them'
-				: NAMING[flag] !== undefined &&
-					  named.replace(/@.*$/, '').toLowerCase() === HOOKWARDEN_EXTENSION_ID
+				: NAMING[flag] !== undefined && isHookwarden
 					? NAMING[flag]
 					: undefined;
 		if (action !== undefined) {
@@ -48,7 +49,7 @@ export const editorExtensions: ProgramModel = (call) => {
 					action: `${action}, so no hook call reaches it`,
 				}),
 			);
-		} else if (flag === '--install-extension' && named !== '') {
+		} else if (flag === '--install-extension' && named !== '' && !isHookwarden) {
 			effects.push(
 				call.effect({
 					kind: 'configExec',

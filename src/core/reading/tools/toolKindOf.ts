@@ -101,13 +101,17 @@ const MCP_NAME = /^mcp__?[^_]/i;
 const MCP_SHELL =
 	/^mcp__?.*?(?:__|_)(?:execute_command|run_command|run_terminal_cmd|run_shell_command|shell_exec|exec_command|execute_shell|run_shell|bash|shell|terminal|exec)$/i;
 
+/** A tool with a generic verb on a server named for running commands (`mcp__shell__run`, `mcp__exec__execute`). */
+const MCP_SHELL_SERVER =
+	/^mcp__?[\w-]*?(?:shell|terminal|exec|bash|cmd|command|process)[\w-]*?(?:__|_)(?:run|execute|exec|start|spawn)$/i;
+
 /** What a tool does, from its name in any harness's spelling; an unknown name is `other`, never guessed. */
 export function toolKindOf(name: string): ToolKind {
 	const known = KIND_BY_LOWER_NAME.get(name.toLowerCase());
 	if (known) {
 		return known;
 	}
-	if (MCP_SHELL.test(name)) {
+	if (MCP_SHELL.test(name) || MCP_SHELL_SERVER.test(name)) {
 		return 'shell';
 	}
 	return MCP_NAME.test(name) ? 'mcp' : 'other';

@@ -5,7 +5,7 @@ import { toolCallOf } from '../../../../../src/core/reading/tools/toolCallOf';
 
 function effectsOf(name: string, input: Record<string, unknown>): string[] {
 	return toolEffects(toolCallOf(name, input, { cwd: '/ws' })).map(
-		(e) => `${e.kind} ${e.path ?? e.subject ?? ''} @${e.reach}`,
+		(e) => `${e.kind}${e.tree ? ' tree' : ''} ${e.path ?? e.subject ?? ''} @${e.reach}`,
 	);
 }
 
@@ -36,8 +36,12 @@ const ROWS: readonly (readonly [name: string, input: Record<string, unknown>, ef
 		'delete /ws/src/a.ts @fileTool',
 	],
 	['mcp__fs__move_file', { source: '/ws/a', destination: '/ws/b' }, 'write /ws/b @mcpTool'],
-	['mcp__fs__move_file', { source: '/ws/a', destination: '/ws/b' }, 'move /ws/a @mcpTool'],
-	['mcp__fs__delete_file', { path: '/ws/a' }, 'delete /ws/a @mcpTool'],
+	['mcp__fs__move_file', { source: '/ws/a', destination: '/ws/b' }, 'move tree /ws/a @mcpTool'],
+	['mcp__fs__delete_file', { path: '/ws/a' }, 'delete tree /ws/a @mcpTool'],
+	// A delete tool given what looks like a folder may take everything in it.
+	['mcp__fs__delete', { target: '/ws/.github' }, 'delete tree /ws/.github @mcpTool'],
+	['delete_file', { filePath: '/ws/src/' }, 'delete tree /ws/src/ @fileTool'],
+	['delete_file', { filePath: '/ws/src/a.ts' }, 'delete /ws/src/a.ts @fileTool'],
 ];
 
 describe('toolEffects: file and MCP tools become the same effects a shell line would', () => {

@@ -25,6 +25,10 @@ const TABLE: readonly (readonly [ToolKind, readonly string[]])[] = [
 			'exec_command',
 			'local_shell',
 			'run_shell_command',
+			// MCP servers named for running commands, with a generic verb
+			'mcp__shell__run',
+			'mcp__exec__execute',
+			'mcp_terminal_server_start',
 		],
 	],
 	[
@@ -92,6 +96,8 @@ const TABLE: readonly (readonly [ToolKind, readonly string[]])[] = [
 			'mcp__playwright__browser_navigate',
 			'mcp_github_create_issue',
 			'MCP__server__tool',
+			// a generic verb on a server not named for commands
+			'mcp__tests__run',
 		],
 	],
 	[
