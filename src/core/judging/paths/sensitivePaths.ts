@@ -24,7 +24,7 @@ const SECRET_FOLDERS = [
 
 /** Files under home known by their folder as well as their name (`~/.kube/config`, `~/.codex/auth.json`). */
 const SECRET_IN_HOME =
-	/^(?:\.aws\/(?:credentials|config)|\.docker\/config\.json|\.kube\/config|\.codex\/auth\.json|\.claude\/\.credentials\.json|\.config\/gh\/hosts\.ya?ml|\.config\/github-copilot\/(?:hosts|apps)\.json|\.config\/gcloud\/.+|\.azure\/.+|\.gnupg\/.+|\.password-store\/.+|\.local\/share\/keyrings\/.+|\.cargo\/credentials(?:\.toml)?|\.gem\/credentials|\.terraform\.d\/credentials\.tfrc\.json|\.config\/hub|\.ssh\/id_[^/]*(?<!\.pub)|Library\/Keychains\/.+)$/;
+	/^(?:\.mozilla\/firefox\/[^/]+\/(?:cookies\.sqlite|logins\.json|key[34]\.db)|Library\/Application Support\/Firefox\/Profiles\/[^/]+\/(?:cookies\.sqlite|logins\.json|key[34]\.db)|(?:\.config|Library\/Application Support)\/(?:google-chrome|chromium|Google\/Chrome|BraveSoftware\/Brave-Browser|microsoft-edge|Microsoft Edge)\/[^/]+\/(?:Cookies|Login Data|Web Data)|\.aws\/(?:credentials|config)|\.docker\/config\.json|\.kube\/config|\.codex\/auth\.json|\.claude\/\.credentials\.json|\.config\/gh\/hosts\.ya?ml|\.config\/github-copilot\/(?:hosts|apps)\.json|\.config\/gcloud\/.+|\.azure\/.+|\.gnupg\/.+|\.password-store\/.+|\.local\/share\/keyrings\/.+|\.cargo\/credentials(?:\.toml)?|\.gem\/credentials|\.terraform\.d\/credentials\.tfrc\.json|\.config\/hub|\.ssh\/id_[^/]*(?<!\.pub)|Library\/Keychains\/.+)$/;
 
 /** Sample credential paths under home, so a glob or a folder can be tested for what it may reach. */
 export const SECRET_SAMPLES_IN_HOME: readonly string[] = [
@@ -50,8 +50,14 @@ export const SECRET_SAMPLES_IN_WORKSPACE: readonly string[] = [
 	'config/.env.production',
 ];
 
+/** A process's environment as Linux shows it: every token the process was started with. */
+const PROCESS_ENVIRONMENT = /^\/proc\/(?:\d+|self|thread-self|\*)\/(?:task\/[^/]+\/)?environ$/;
+
 /** Whether an absolute path names a file (or folder) that usually holds credentials. */
 export function isSecretPath(path: string, home: string | undefined): string | undefined {
+	if (PROCESS_ENVIRONMENT.test(path)) {
+		return "it is a process's environment, with every token the process was given";
+	}
 	const name = path.slice(path.lastIndexOf('/') + 1);
 	if (SECRET_NAME.test(name)) {
 		return `'${name}' usually holds credentials`;

@@ -5,21 +5,10 @@ import { isDecoder, literalOutput } from '../shell/fedScripts';
 import { DECODED_CODE, interpreterReadsStdin, UNRESOLVED_CODE } from '../shell/interpreterCode';
 import { powerShellCmdlet } from '../shell/powershellCmdlets';
 import { programName } from '../shell/programName';
+import { DOWNLOADERS } from '../programs/downloaders';
 import { programCall } from '../programs/programModel';
 import type { Effect, EffectSubject } from './effect';
 
-/** Programs that download what they are pointed at. */
-const DOWNLOADERS = new Set([
-	'curl',
-	'wget',
-	'fetch',
-	'aria2c',
-	'http',
-	'xh',
-	'invoke-webrequest',
-	'invoke-restmethod',
-	'start-bitstransfer',
-]);
 
 function nameOf(command: SimpleCommand): string {
 	const name = programName(command.argv[0] ?? '');
@@ -101,6 +90,10 @@ function hiddenSource(
 			subject: 'runtimeCode',
 			action: `runs interpreter code that cannot be read before it runs (${command.argv[1] ?? ''})`,
 		};
+	}
+	const script = command.scriptFrom === undefined ? undefined : all[command.scriptFrom];
+	if (script && isDownloader(script)) {
+		return { subject: 'downloadedCode', from: script };
 	}
 	const stages = runsStdin(command) ? earlierStages(command, all) : [];
 	// A substitution that named the program itself (`$(which node) --version`) is not code the program runs.

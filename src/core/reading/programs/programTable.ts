@@ -143,6 +143,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 			'type',
 			'dotenv',
 			'envsubst',
+			'sqlite3',
 		],
 		readOperands({ shortValues: 'nckbsw', longValues: ['lines', 'bytes'] }),
 	],

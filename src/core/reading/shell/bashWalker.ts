@@ -209,6 +209,9 @@ function visitRedirected(
 			words,
 			text: body.type === 'command' ? node.text : undefined,
 		});
+	} else if (redirects.length > 0) {
+		// A redirect alone (`> .git/index`) still opens, and truncates, its target: as `: > .git/index` would.
+		collector.add({ argv: [':'], text: node.text, redirects, stdinScripts }, context);
 	}
 	for (const child of children) {
 		if (child.node !== body) {

@@ -128,6 +128,14 @@ function isExpansion(node: SyntaxNode): boolean {
 	);
 }
 
+/** What an unquoted expansion is split on: white space, and whatever the line set `IFS` to (`IFS=,`). */
+function fieldSeparators(scope: ShellScope): RegExp {
+	const ifs = scope.lookup('IFS');
+	return typeof ifs === 'string' && ifs !== ''
+		? new RegExp(`[\\s${ifs.replace(/[\\\]^-]/g, '\\$&')}]+`)
+		: /\s+/;
+}
+
 /**
  * The words bash makes of a word node once expansions the line itself defines are filled in: an unquoted `$W` holding
  * `rm -rf ~` is three words, `"$W"` one, `"$@"` one per positional parameter, `/tmp/$name` one. Expansions the line
@@ -139,7 +147,7 @@ export function expandedWords(node: SyntaxNode, scope: ShellScope | undefined): 
 	}
 	if (isExpansion(node)) {
 		const value = expansionValue(node, scope);
-		return value === undefined ? [node.text] : value.split(/\s+/).filter(Boolean);
+		return value === undefined ? [node.text] : value.split(fieldSeparators(scope)).filter(Boolean);
 	}
 	if (node.type === 'string') {
 		return quotedWords(node, scope);

@@ -22,6 +22,7 @@ import { programName } from './programName';
 import { LineVariables, type ShellScope } from './shellScope';
 import { peelWrappers } from './wrappers';
 import { readFind } from '../programs/fileDeleters';
+import { DOWNLOADERS, downloadTarget } from '../programs/downloaders';
 import { INERT, isPackageQuery } from '../programs/inertPrograms';
 import { programModel } from '../programs/programTable';
 import { type ContainerPlace, containerCommands } from './containerCommands';
@@ -134,6 +135,18 @@ const TEXT_SINKS = new Set([
 	':',
 ]);
 
+/** Interpreters that run a script file named as their first operand (`python3 setup.py`). */
+const INTERPRETERS_RUNNING_FILES = new Set([
+	'python',
+	'python3',
+	'node',
+	'perl',
+	'ruby',
+	'php',
+	'deno',
+	'bun',
+]);
+
 /** Programs whose words the reader already follows as code or commands. */
 const RUNS_ITS_WORDS = new Set([
 	...POSIX_SHELLS,
@@ -185,6 +198,8 @@ export class CommandCollector {
 	private readonly exportedGit: Record<string, string> = {};
 	/** Files the line writes with text it shows (`cat > x.sh <<EOF`), so running them later reads that text. */
 	private readonly writtenFiles = new Map<string, string>();
+	/** Files the line downloads (`curl -o a.sh URL`, `wget -O a.sh URL`, `curl URL > a.sh`), and the downloading command. */
+	private readonly downloadedFiles = new Map<string, number>();
 	/** `>(…)` process substitutions a command writes into, as written, and the index of that command. */
 	private readonly outputSinks = new Map<string, number>();
 
@@ -208,6 +223,20 @@ export class CommandCollector {
 	exportVariable(name: string, value: string | null): void {
 		if (name.startsWith('GIT_')) {
 			this.exportedGit[name] = value ?? '$UNKNOWN';
+		}
+	}
+
+	/** `set -- a b`, `set a b`: the line's positional parameters from here on; `set -e` and `set -o x` set options only. */
+	private recordSet(argv: readonly string[]): void {
+		if (argv[0] !== 'set') {
+			return;
+		}
+		const args = argv.slice(1);
+		const end = args.indexOf('--');
+		if (end >= 0) {
+			this.variables.setPositionalParameters(args.slice(end + 1));
+		} else if (args.length > 0 && !/^[-+]/.test(args[0] ?? '')) {
+			this.variables.setPositionalParameters(args);
 		}
 	}
 
@@ -252,8 +281,10 @@ export class CommandCollector {
 				(/[$`]/.test(peeled.cwd) ? { cwdUnknown: true } : { cwd: peeled.cwd })),
 		});
 		this.aliases.record(peeled.argv);
+		this.recordSet(peeled.argv);
 		this.rememberWrittenFile(raw, peeled.argv);
 		this.rememberOutputSinks(raw, peeled.argv, index);
+		this.rememberDownload(raw, peeled.argv, index);
 		if (context.depth >= MAX_DEPTH) {
 			this.errors.push('shell strings nested too deeply to follow');
 			return index;
@@ -337,6 +368,19 @@ export class CommandCollector {
 		const name = programName(writer.argv[0] ?? '');
 		const passesInput = (name === 'cat' && writer.argv.length === 1) || name === 'tee';
 		return passesInput ? writer.stdinText : literalOutput(writer);
+	}
+
+	/** `curl -o a.sh URL`, `curl URL > a.sh`: a file whose contents come from the network. */
+	private rememberDownload(raw: RawCommand, argv: readonly string[], index: number): void {
+		const name = programName(argv[0] ?? '');
+		if (!DOWNLOADERS.has(name)) {
+			return;
+		}
+		const redirected = raw.redirects.find((redirect) => /^1?>>?$|^>\|$/.test(redirect.operator));
+		const file = downloadTarget(name, argv.slice(1)) ?? redirected?.target;
+		if (file !== undefined) {
+			this.downloadedFiles.set(file, index);
+		}
 	}
 
 	/** `cmd > >(bash)`, `cmd | tee >(sh)`: the process substitutions whose stdin is this command's output. */
@@ -536,6 +580,11 @@ export class CommandCollector {
 			if (text !== undefined) {
 				this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
 			}
+			const download = this.downloadedFiles.get(file);
+			const runner = inner.parent === undefined ? undefined : this.commands[inner.parent];
+			if (download !== undefined && runner && inner.parent !== undefined) {
+				this.commands[inner.parent] = { ...runner, scriptFrom: download };
+			}
 		}
 	}
 
@@ -543,8 +592,14 @@ export class CommandCollector {
 	private filesRun(argv: readonly string[], env: Readonly<Record<string, string>>): string[] {
 		const name = programName(argv[0] ?? '');
 		const files: string[] = [];
-		if (this.writtenFiles.has(argv[0] ?? '')) {
+		if (this.writtenFiles.has(argv[0] ?? '') || this.downloadedFiles.has(argv[0] ?? '')) {
 			files.push(argv[0] ?? '');
+		}
+		if (INTERPRETERS_RUNNING_FILES.has(name)) {
+			const script = argv.slice(1).find((word) => !word.startsWith('-'));
+			if (script !== undefined && this.downloadedFiles.has(script)) {
+				files.push(script);
+			}
 		}
 		if (POSIX_SHELLS.has(name) || name === 'source' || name === '.') {
 			const operand = argv

@@ -82,6 +82,8 @@ export interface SimpleCommand {
 	readonly stdinText?: string;
 	/** Index in `commands` of the command whose output feeds this one's stdin through `>(…)` (`cat <<EOF > >(bash)`). */
 	readonly fedBy?: number;
+	/** Index in `commands` of the command that saved the script file this one runs (`curl -o a.sh …; bash a.sh`). */
+	readonly scriptFrom?: number;
 	/** True when an earlier `cd` of the line went somewhere that cannot be known before the line runs (`cd "$X"`, `cd -`). */
 	readonly cwdUnknown?: boolean;
 }

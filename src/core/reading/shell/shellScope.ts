@@ -13,14 +13,22 @@ export interface ShellScope {
 /** Variables assigned on one line, in order; shared by every shell string the line runs. */
 export class LineVariables {
 	private readonly values = new Map<string, string | null>();
+	/** Positional parameters the line set itself (`set -- -rf ~`), `$0` first. */
+	private setPositional?: readonly string[];
 
 	/** Records `name=value`; `null` when the value is only known at run time. */
 	assign(name: string, value: string | null): void {
 		this.values.set(name, value);
 	}
 
-	/** A scope over these variables plus a shell string's positional parameters. */
-	scope(positional?: readonly string[]): ShellScope {
+	/** Records `set -- words…`: from here on `$1…` and `"$@"` are those words. */
+	setPositionalParameters(words: readonly string[]): void {
+		this.setPositional = ['$0', ...words];
+	}
+
+	/** A scope over these variables plus a shell string's positional parameters (or those the line set). */
+	scope(given?: readonly string[]): ShellScope {
+		const positional = this.setPositional ?? given;
 		return {
 			lookup: (name) => {
 				if (/^\d+$/.test(name)) {

@@ -314,6 +314,10 @@ export const HARMLESS: readonly CorpusRow[] = [
 	['git rm -r src/legacy', 'git files'],
 	['git rm --cached -r .github', 'git files'],
 	['git mv src/a.ts src/b.ts', 'git files'],
+	// downloads that are only read, options only set
+	['curl -sSo coverage.json https://ci.example/cov && jq .total coverage.json', 'downloads'],
+	['set -euo pipefail; npm test', 'options'],
+	['cat /proc/cpuinfo | head', 'proc'],
 	// a function defined in a subshell is gone after it
 	['( cleanup() { rm -rf ../elsewhere; } ); cleanup', 'subshell'],
 	// output into a process substitution that only filters it
