@@ -39,7 +39,9 @@ export const interpreterInPlace: ProgramModel = (call) => {
 /** `vim -es`, `ex`, `ed`, `emacs --batch`: editors run from a script write the files they open. */
 export const scriptedEditor: ProgramModel = (call) => {
 	// In Ex mode (`vim -es`) `-s` is "silent", not "read normal-mode keys from a file".
-	const exMode = call.args.some((word) => /^-[A-Za-z]*e/.test(word) && !word.startsWith('--'));
+	const exMode =
+		call.name === 'ex' ||
+		call.args.some((word) => /^-[A-Za-z]*e/.test(word) && !word.startsWith('--'));
 	const parsed = parseOptions(call.args, {
 		shortValues: exMode ? 'cSuUiTwWqt' : 'cSuUiTwWqts',
 		longValues: ['cmd', 'eval', 'load', 'funcall', 'insert', 'script'],
@@ -52,13 +54,18 @@ export const scriptedEditor: ProgramModel = (call) => {
 		given(parsed, 'e', 'E', 's', 'es', 'batch', 'script') ||
 		call.args.some((word) => /^-[A-Za-z]*[eE]s|^-[A-Za-z]*s[eE]|^--batch$/.test(word)) ||
 		valuesOf(parsed, 'c', 'cmd').some((command) => /\b(?:w|wq|x|wa|wqa|xa|sav\w*)\b/.test(command));
-	return scripted
-		? edits(
-				call,
-				parsed.operands.filter((word) => !word.startsWith('+')),
-			)
+	// `:w! ~/.bashrc`, `:saveas f`, `:wq other`: a write command naming a file writes that file, whatever is open.
+	const named = [...valuesOf(parsed, 'c', 'cmd'), ...call.args.filter((word) => word.startsWith('+'))]
+		.flatMap((command) => [...command.matchAll(WRITE_COMMAND)].map((match) => match[1] ?? ''))
+		.filter((path) => path !== '');
+	return scripted || named.length > 0
+		? edits(call, [...parsed.operands.filter((word) => !word.startsWith('+')), ...named])
 		: [];
 };
+
+/** An Ex write command with a file name: `w! f`, `write f`, `wq f`, `x f`, `sav[eas] f`, `w >> f`. */
+const WRITE_COMMAND =
+	/(?:^|[|:+\s])(?:write|wq|w|xit|x|saveas|sav|update|up)!?\s+(?:>>\s*)?([^\s|]+)/g;
 
 /** `yq -i`, `jq`-likes with `--in-place`, `gawk -i inplace`: the files after the expression are rewritten. */
 export const expressionInPlace: ProgramModel = (call) => {

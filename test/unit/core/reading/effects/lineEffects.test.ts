@@ -35,6 +35,9 @@ const TABLES: Readonly<Record<string, readonly Row[]>> = {
 	'in-place editors write the files they open, not their scripts': [
 		["sed -i 's/a/b/' src/app.ts", ['write src/app.ts @line']],
 		["vim -es -c 'wq' README.md", ['write README.md @line'], ['write wq @line']],
+		["vim -c ':w! ~/.bashrc' -c ':q' /tmp/x", ['write ~/.bashrc @line'], ['write q @line']],
+		["vim +'saveas ~/.profile' +q /tmp/x", ['write ~/.profile @line']],
+		["ex -sc 'w >> ~/.zshrc|q' /tmp/x", ['write ~/.zshrc @line']],
 		["yq -i '.a = 1' conf.yaml", ['write conf.yaml @line']],
 		['jq . in.json | sponge in.json', ['read in.json @line', 'write in.json @line']],
 	],
