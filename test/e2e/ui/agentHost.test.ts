@@ -27,6 +27,7 @@ import {
 	pickFakeModel,
 	sendChatPrompt,
 } from '../support/agentHostChat';
+import { removeTestRoot } from '../support/processes';
 import type { CapiScript, CapiTurn, FakeCopilotApi } from '../support/fakeCopilotApi';
 import { fakeCopilotApiEnv, startFakeCopilotApi } from '../support/fakeCopilotApi';
 import { pollUntil } from '../support/hookRunner';
@@ -227,7 +228,7 @@ describe("VS Code's Copilot harness (Agent Host) drives Hookwarden", function ()
 		await server?.stop();
 		await api?.close();
 		if (root) {
-			fs.rmSync(root, { recursive: true, force: true });
+			removeTestRoot(root, home);
 		}
 	});
 

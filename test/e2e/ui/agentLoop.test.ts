@@ -26,6 +26,7 @@ import {
 	terminal,
 	text,
 } from '../fakeModel/script';
+import { removeTestRoot } from '../support/processes';
 import { pollUntil, readHookFileJson } from '../support/hookRunner';
 import {
 	extensionUnderTest,
@@ -290,7 +291,7 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		await wb?.close();
 		await server?.stop();
 		if (root) {
-			fs.rmSync(root, { recursive: true, force: true });
+			removeTestRoot(root, home);
 		}
 	});
 

@@ -17,6 +17,7 @@ import type { AuditEventRecord } from '../../../src/core/audit/auditRecord';
 import { HOOK_FILE_NAME } from '../../../src/host/installer/hookFile';
 import type { ModelServer } from '../../copilot/support/modelServer';
 import { startModelServer } from '../../copilot/support/modelServer';
+import { removeTestRoot } from '../support/processes';
 import { pollUntil } from '../support/hookRunner';
 import {
 	extensionUnderTest,
@@ -156,7 +157,7 @@ describe('the Copilot CLI in VS Code’s terminal asks through the window', func
 		await server?.stop();
 		await model?.close();
 		if (root) {
-			fs.rmSync(root, { recursive: true, force: true });
+			removeTestRoot(root, home);
 		}
 	});
 

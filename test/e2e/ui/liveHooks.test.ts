@@ -38,6 +38,7 @@ import {
 	type VscodeServer,
 } from '../support/vscodeServer';
 import { REGISTERED_HOOK_EVENTS } from '../../../src/host/installer/hookFile';
+import { removeTestRoot } from '../support/processes';
 import { openWorkbench, waitFor, type Workbench } from '../support/workbench';
 
 const WINDOW_RULE = {
@@ -171,7 +172,7 @@ describe('live hooks end to end: Install Hooks, the hook runner, the window, the
 		await wb?.close();
 		await server?.stop();
 		if (root) {
-			fs.rmSync(root, { recursive: true, force: true });
+			removeTestRoot(root, home);
 		}
 	});
 

@@ -13,25 +13,16 @@ import * as net from 'node:net';
 
 import { after, afterEach, describe, it } from 'mocha';
 
+import { processesWithEnvironment } from '../support/processes';
 import { findRepoRoot, requireServerInstall } from '../support/vscodeServer';
 import { openWorkbenchUrl, waitFor, type Workbench } from '../support/workbench';
 
 const ROOT = findRepoRoot();
 const MARK = 'HOOKWARDEN_START_SPEC';
 
-/** Ids of live processes whose environment holds `MARK=<id>`, read from /proc as a person's `ps e` would. */
+/** Ids of live processes whose environment holds `MARK=<id>`. */
 function marked(id: string): number[] {
-	return fs.readdirSync('/proc').flatMap((entry) => {
-		if (!/^\d+$/.test(entry)) {
-			return [];
-		}
-		try {
-			const environ = fs.readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0');
-			return environ.includes(`${MARK}=${id}`) ? [Number(entry)] : [];
-		} catch {
-			return [];
-		}
-	});
+	return processesWithEnvironment(`${MARK}=${id}`);
 }
 
 function describeProcess(pid: number): string {
