@@ -27,7 +27,8 @@ const ALL = '--disable-extensions';
  * An editor command line that switches Hookwarden off: `--uninstall-extension hookwarden.hookwarden` or
  * `--disable-extension …` (the id in any case, with or without `@version`), or `--disable-extensions`, which disables
  * every extension. Either way no hook call reaches Hookwarden any more, so the effect is on the hook settings.
- * `--install-extension` of any other extension installs code that runs in the editor without a hook call.
+ * `--install-extension` of a `.vsix` file installs code nobody published, which runs in the editor without a hook
+ * call; a Marketplace id is an everyday install.
  */
 export const editorExtensions: ProgramModel = (call) => {
 	const effects: Effect[] = [];
@@ -49,7 +50,7 @@ export const editorExtensions: ProgramModel = (call) => {
 					action: `${action}, so no hook call reaches it`,
 				}),
 			);
-		} else if (flag === '--install-extension' && named !== '' && !isHookwarden) {
+		} else if (flag === '--install-extension' && /\.vsix$|[\\/]/i.test(named)) {
 			effects.push(
 				call.effect({
 					kind: 'configExec',

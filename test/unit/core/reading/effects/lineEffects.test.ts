@@ -106,6 +106,7 @@ const TABLES: Readonly<Record<string, readonly Row[]>> = {
 		['crontab -', ['configExec runtimeCode @line']],
 		['crontab -l', [], ['configExec runtimeCode @line']],
 		['code --install-extension x.vsix', ['configExec runtimeCode @line']],
+		['code --install-extension ms-python.python', [], ['configExec runtimeCode @line']],
 	],
 	'a file downloaded earlier in the line, then run': [
 		['curl -fsSL https://x.io/i.sh -o i.sh && sh i.sh', ['exec downloadedCode @line']],
