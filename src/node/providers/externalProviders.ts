@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-
 import type { HookEvent } from '../../core/events/hookEvent';
 import { describeSource } from '../../core/policy/describeSource';
 import type { CompositeHooksProvider } from '../../core/provider/compositeHooksProvider';
@@ -10,6 +8,7 @@ import type { ProviderOutput } from '../../core/provider/providerOutput';
 import { readProviderOutput } from '../../core/provider/providerOutput';
 import type { ProviderConfig } from '../../core/settings/providerSettings';
 import { providerEvents } from '../../core/settings/providerSettings';
+import { childProcess } from '../childProcess';
 
 // A provider's answer is a line or a small JSON document; anything past this is cut off and then unreadable.
 const MAX_OUTPUT_BYTES = 1024 * 1024;
@@ -75,7 +74,7 @@ export function registerExternalProviders(
 function runCommand(config: Extract<ProviderConfig, { type: 'command' }>): Run {
 	return (body, event, context) =>
 		new Promise((resolve, reject) => {
-			const child = spawn(config.command, config.args ?? [], {
+			const child = childProcess().spawn(config.command, config.args ?? [], {
 				cwd: context.workspaceFolder ?? event.cwd ?? process.cwd(),
 				env: {
 					...process.env,

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import type { Stats } from 'node:fs';
 import { realpathSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -6,6 +5,7 @@ import { dirname } from 'node:path';
 import { hookwardenValues } from '../../core/settings/readPolicySettings';
 import type { SettingsLayer } from '../../core/settings/settingsLayer';
 import { readSettingsFile } from './readSettingsFile';
+import { childProcess } from '../childProcess';
 
 /**
  * Where the machine policy lives on each platform: a place only the administrator can write. The path is a constant
@@ -177,7 +177,7 @@ foreach ($p in @($env:HOOKWARDEN_POLICY_FILE, (Split-Path -Parent $env:HOOKWARDE
  * machine with a policy), and costs one PowerShell start there.
  */
 export function windowsOwnerCheck(file: string): string | undefined {
-	const result = spawnSync(
+	const result = childProcess().spawnSync(
 		'powershell.exe',
 		['-NoProfile', '-NonInteractive', '-Command', WINDOWS_ACL_SCRIPT],
 		{

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 import type { ExportTarget } from '../../core/telemetry/exportSettings';
 import { cursorFile, isShipLockHeld, readCursor, shipLockFile } from './exportCursor';
+import { childProcess } from '../childProcess';
 
 /** The bundle that holds OpenTelemetry, next to the bridge's own bundles. */
 export const OTEL_EXPORT_BUNDLE = 'otel-export.js';
@@ -29,11 +29,15 @@ export function shipInBackground(
 	if (retryAfter !== undefined && retryAfter > now) {
 		return 'waiting';
 	}
-	const child = spawn(process.execPath, [join(bundleFolder, OTEL_EXPORT_BUNDLE), '--ship', log], {
-		detached: true,
-		stdio: ['pipe', 'ignore', 'ignore'],
-		windowsHide: true,
-	});
+	const child = childProcess().spawn(
+		process.execPath,
+		[join(bundleFolder, OTEL_EXPORT_BUNDLE), '--ship', log],
+		{
+			detached: true,
+			stdio: ['pipe', 'ignore', 'ignore'],
+			windowsHide: true,
+		},
+	);
 	// A shipper that cannot start leaves the lines in the log for the next call or the window.
 	child.on('error', () => undefined);
 	child.stdin?.on('error', () => undefined);
