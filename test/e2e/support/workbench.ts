@@ -780,15 +780,12 @@ export class Workbench {
 		options: { view?: TextMatch; timeoutMs?: number } = {},
 	): Promise<Locator> {
 		await this.waitForTreeRow(label, options);
-		const rows = this.treeLocator(options.view).locator('.monaco-list-row');
-		const labels = await rows.evaluateAll((els: DomNode[]) =>
-			els.map((el) => (el.querySelector('.label-name')?.textContent ?? '').trim()),
-		);
-		const i = labels.findIndex((l) => matches(l, label));
-		if (i < 0) {
-			throw new Error(`tree row ${show(label)} disappeared`);
-		}
-		return rows.nth(i);
+		// Found by its label, not its index: a view that refreshes between finding the row and clicking it (an event
+		// arriving, a grant counted) would otherwise move the click onto a neighbour.
+		return this.treeLocator(options.view)
+			.locator('.monaco-list-row')
+			.filter({ has: this.page.locator('.label-name', { hasText: label }) })
+			.first();
 	}
 
 	/** Clicks a tree row (selects it; opens it when the item has a command). */
