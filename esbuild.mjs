@@ -8,6 +8,10 @@ const watch = process.argv.includes('--watch');
 // `--sdk` builds only the npm package `hookwarden` (packages/sdk): `hookwarden/sdk`, its declarations and grammars.
 const sdk = process.argv.includes('--sdk');
 
+// A bundle loaded through the code cache (src/node/cachedBundle.ts) is one CommonJS function expression.
+const CACHED_BUNDLE_HEAD = '(function (exports, require, module, __filename, __dirname) {';
+const CACHED_BUNDLE_TAIL = '\n})';
+
 /** @type {import('esbuild').BuildOptions} */
 const base = {
 	bundle: true,
@@ -42,10 +46,8 @@ const bridgeOptions = {
 	...base,
 	entryPoints: {
 		bridge: 'src/bridge/bootstrap.ts',
-		'bridge-window': 'src/bridge/windowFirst.ts',
-		'bridge-main': 'src/bridge/main.ts',
+		// Required as it is: a script compiled by node:vm has no loader for the `import()` its wasm runtime makes.
 		'bridge-shell': 'src/node/shell/grammarBundle.ts',
-		'bridge-code': 'src/node/shell/codeReader.ts',
 		'bridge-regex': 'src/node/regex/re2Bundle.ts',
 		// OpenTelemetry: loaded only when decisions are exported (see docs/decisions/otel-export.md).
 		'otel-export': 'src/node/telemetry/otelExportBundle.ts',
@@ -55,6 +57,23 @@ const bridgeOptions = {
 	banner: { js: '#!/usr/bin/env node' },
 	// The bridge is never debugged through a bundle map in production, and a map is read at startup when present.
 	sourcemap: false,
+};
+
+/**
+ * The bundles loaded through V8's code cache (src/node/cachedBundle.ts) are written as one function expression
+ * taking CommonJS's five arguments, so a load reads one string and compiles it as it is: wrapping the text after
+ * reading it made two more copies of a few hundred kilobytes, and that garbage cost every hook event a scavenge.
+ * @type {import('esbuild').BuildOptions}
+ */
+const cachedBundleOptions = {
+	...bridgeOptions,
+	entryPoints: {
+		'bridge-window': 'src/bridge/windowFirst.ts',
+		'bridge-main': 'src/bridge/main.ts',
+		'bridge-code': 'src/node/shell/codeReader.ts',
+	},
+	banner: { js: CACHED_BUNDLE_HEAD },
+	footer: { js: CACHED_BUNDLE_TAIL },
 };
 
 /**
@@ -141,7 +160,9 @@ const problemMatcher = {
 	},
 };
 
-const configs = sdk ? [sdkOptions] : [extensionOptions, bridgeOptions, sdkOptions];
+const configs = sdk
+	? [sdkOptions]
+	: [extensionOptions, bridgeOptions, cachedBundleOptions, sdkOptions];
 
 /**
  * `dist/bridge-shell.js` loads the tree-sitter runtime, the bash and PowerShell grammars and the grammars of the
@@ -161,6 +182,11 @@ const CODE_WASM = [
 ];
 for (const folder of sdk ? [`${SDK_PACKAGE}/dist`] : ['dist', `${SDK_PACKAGE}/dist`]) {
 	fs.mkdirSync(folder, { recursive: true });
+	// Code caches of the bundles this build replaces: V8 would reject each once and rewrite it, but one per set of
+	// Node options would pile up.
+	for (const stale of fs.readdirSync(folder).filter((name) => name.endsWith('.cache'))) {
+		fs.rmSync(`${folder}/${stale}`, { force: true });
+	}
 	// The SDK package parses interpreter code in its own bundle, so it decides every line as the bridge does.
 	for (const file of [...SHELL_WASM, ...CODE_WASM]) {
 		fs.copyFileSync(file, `${folder}/${file.split('/').at(-1)}`);

@@ -262,14 +262,16 @@ async function main(argv: readonly string[], handover?: Handover): Promise<numbe
  * already read when it asked a named window first (see windowFirst.ts).
  */
 export function runBridge(argv: readonly string[], handover?: Handover): void {
+	// Everything the bridge writes is written synchronously (output, audit log, caches), so once the answer is out the
+	// process ends at once: waiting for the event loop to drain only ran V8's idle-time garbage collection, a few
+	// milliseconds of every hook call.
 	main(argv, handover).then(
-		(code) => {
-			process.exitCode = code;
-		},
+		(code) => process.exit(code),
 		(error: unknown) => {
 			// Last resort: something outside every handler failed. Still one line on stderr and a JSON answer on stdout.
 			warn(`internal error: ${error instanceof Error ? error.message : String(error)}`);
 			writeOutput(1, '{}\n');
+			process.exit(0);
 		},
 	);
 }

@@ -530,11 +530,11 @@ describe('bridge, robustness', () => {
 			);
 			expect(run.json.permissionDecision).toBe('deny');
 			expect(run.stderr).toMatch(
-				/settings file .*settings\.json: ValueExpected at line 1, column 38; what could be read still applies/,
+				/settings file .*settings\.json: a value is missing at line 1, column 38; what could be read still applies/,
 			);
 			// The rule the parser recovered has no verdict, which is reported as well: nothing is dropped silently.
 			expect(run.stderr.trim().split('\n')).toEqual([
-				expect.stringMatching(/ValueExpected/),
+				expect.stringMatching(/a value is missing/),
 				expect.stringMatching(/hookwarden\.rules\[0\] .*'verdict' must be one of/),
 			]);
 		} finally {

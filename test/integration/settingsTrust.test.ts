@@ -144,7 +144,7 @@ describe('settings files that are broken or not files', () => {
 		expect(curl.json.permissionDecision).toBe('deny');
 		expect(curl.stderr.trim().split('\n')).toEqual([
 			expect.stringMatching(
-				/^hookwarden: settings file .*settings\.json: CommaExpected at line 3, column 3/,
+				/^hookwarden: settings file .*settings\.json: a comma is missing at line 3, column 3/,
 			),
 		]);
 		expect((await decide('')).json.permissionDecision).toBe('deny');

@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
-import { parseTree, printParseErrorCode } from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';
+import { parseTree } from './jsoncParser';
 
 /** What reading one settings file gave: its value (what the parser recovered), and every problem on the way. */
 export type SettingsFileReading =
@@ -19,6 +19,26 @@ const MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
 
 // Keys that would reach an object's prototype when assigned: a settings file cannot use them to change defaults.
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+// jsonc-parser's error codes (its ParseErrorCode) in words.
+const SYNTAX_ERRORS: Readonly<Record<number, string>> = {
+	1: 'an unexpected symbol',
+	2: 'a malformed number',
+	3: 'a property name is missing',
+	4: 'a value is missing',
+	5: 'a colon is missing',
+	6: 'a comma is missing',
+	7: 'a closing brace is missing',
+	8: 'a closing bracket is missing',
+	9: 'text after the end',
+	10: 'a malformed comment',
+	11: 'a comment is not closed',
+	12: 'a string is not closed',
+	13: 'a number is cut off',
+	14: 'a malformed unicode escape',
+	15: 'a malformed escape',
+	16: 'a character not allowed in a string',
+};
 
 /**
  * Reads a VS Code settings file the way VS Code does, tolerantly: comments, trailing commas and a UTF-8 BOM are fine;
@@ -39,7 +59,7 @@ export function readSettingsFile(file: string): SettingsFileReading {
 	const causes = errors.filter((error, i) => errors[i - 1]?.offset !== error.offset);
 	const problems = causes.slice(0, 3).map((error) => {
 		const { line, column } = lineAndColumn(source, error.offset);
-		return `${printParseErrorCode(error.error)} at line ${line}, column ${column}; what could be read still applies`;
+		return `${SYNTAX_ERRORS[error.error] ?? 'a syntax error'} at line ${line}, column ${column}; what could be read still applies`;
 	});
 	if (causes.length > 3) {
 		problems.push(`and ${causes.length - 3} more syntax errors`);

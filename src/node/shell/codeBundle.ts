@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 
+import { loadCachedBundle } from '../cachedBundle';
 import type { CodeLanguage } from '../../core/reading/code/codeAction';
 import type { CodeReader, CodeReaderOptions } from './codeReader';
 
@@ -17,8 +18,6 @@ export function loadCodeReader(
 	language: CodeLanguage,
 	baselineWasmOnly: boolean,
 ): Promise<CodeReader> {
-	// A computed path keeps esbuild from inlining the reader bundle into the caller's bundle.
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const bundle = require(join(bundleFolder, 'bridge-code.js')) as CodeReaderBundle;
+	const bundle = loadCachedBundle(join(bundleFolder, 'bridge-code.js')) as CodeReaderBundle;
 	return bundle.createCodeReader(language, { bundleFolder, baselineWasmOnly });
 }

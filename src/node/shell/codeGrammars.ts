@@ -1,5 +1,3 @@
-import { performance } from 'node:perf_hooks';
-
 import type { CodeLanguage } from '../../core/reading/code/codeAction';
 import type { CodeParser } from '../../core/reading/code/codeParser';
 import type { TreeSitterParser } from './treeSitterRuntime';
@@ -49,9 +47,10 @@ function guarded(parser: TreeSitterParser, timeoutMs: number): CodeParser {
 			if (runtimeHealth.broken !== undefined) {
 				throw new Error(`the parser runtime failed on an earlier input (${runtimeHealth.broken})`);
 			}
-			const deadline = performance.now() + timeoutMs;
+			// Date.now(), not performance.now(): Node loads `performance` on first touch, about 2 ms of a bridge start.
+			const deadline = Date.now() + timeoutMs;
 			try {
-				return parser.parse(code, null, { progressCallback: () => performance.now() > deadline });
+				return parser.parse(code, null, { progressCallback: () => Date.now() > deadline });
 			} catch (error) {
 				runtimeHealth.broken = (
 					error instanceof Error ? `${error.name}: ${error.message}` : String(error)

@@ -117,7 +117,7 @@ describe.skipIf(process.platform === 'win32')('readMachinePolicy', () => {
 		expect(reading.kind).toBe('read');
 		if (reading.kind === 'read') {
 			expect(reading.layer.values.failMode).toBe('closed');
-			expect(reading.problems[0]).toMatch(/CommaExpected/);
+			expect(reading.problems[0]).toMatch(/a comma is missing/);
 		}
 	});
 });
