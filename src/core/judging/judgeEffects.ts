@@ -9,6 +9,7 @@ import type { JudgedTarget, JudgeRow } from './judgeTable';
 import { JUDGE_TABLE } from './judgeTable';
 import { lineCwds } from './lineCwds';
 import type { PackId } from './pack';
+import type { GuardedLocation } from './paths/guardedLocations';
 import { guardedLocations } from './paths/guardedLocations';
 import type { ClassMatch, Coverage, PathFacts } from './paths/pathClasses';
 import { classifyCandidate } from './paths/pathClasses';
@@ -89,27 +90,35 @@ function judgeAll(input: PolicyInput): JudgedEffect[] {
 	const home = input.homeDir ?? '/__home__';
 	const base = event.cwd ?? input.workspaceFolder ?? '/__cwd__';
 	const workspace = input.workspaceFolder ?? (event.cwd === undefined ? base : undefined);
+	let guarded: readonly GuardedLocation[] | undefined;
 	const facts: PathFacts = {
 		home: normalizePath(home),
 		...(workspace !== undefined && { workspace: normalizePath(workspace) }),
-		guarded: guardedLocations(input.ownState, home, input.workspaceFolder),
+		// Worked out for the first path judged: most lines name none.
+		get guarded() {
+			return (guarded ??= guardedLocations(input.ownState, home, input.workspaceFolder));
+		},
 	};
 	const cwds = lineCwds(input.shell?.commands ?? [], base, home);
-	const variables = { ...input.ownState?.variables, ...(home !== undefined && { HOME: home }) };
+	let variables: Readonly<Record<string, string>> | undefined;
 	const links = new Map<string, string>();
 	const results: JudgedEffect[] = [];
 	for (const effect of effectsOf(input)) {
 		input.deadline?.check();
+		if (effect.path === undefined) {
+			results.push(judgeOne(effect, undefined, facts));
+			continue;
+		}
 		const at = effect.command !== undefined ? cwds[effect.command] : undefined;
 		const context = {
 			cwds: at?.cwds ?? [normalizePath(base)],
 			cwdUnknown: at?.unknown ?? false,
 			home,
-			variables,
+			variables: (variables ??= { ...input.ownState?.variables, HOME: home }),
 			links,
 			...(input.realPath && { realPath: input.realPath }),
 		};
-		const target = effect.path !== undefined ? resolveTarget(effect.path, context) : undefined;
+		const target = resolveTarget(effect.path, context);
 		if (effect.kind === 'link' && effect.linkTo !== undefined && target) {
 			const to = resolvePath(effect.linkTo, context.cwds[0], home);
 			for (const candidate of target.candidates) {

@@ -88,7 +88,6 @@ export class DefaultHooksProvider implements HooksProvider {
 	): Promise<PolicyInput> {
 		const { analyzeShell, sessionFacts, homeDir, realPath, clock, budgetMs } = this.services;
 		const own = this.services.ownState;
-		const ownState = typeof own === 'function' ? own(workspaceFolder) : own;
 		const deadline = clock ? new Deadline(clock, budgetMs ?? DEFAULT_BUDGET_MS) : undefined;
 		const tool =
 			event.name === 'PreToolUse' || event.name === 'PostToolUse' ? event.tool : undefined;
@@ -101,16 +100,21 @@ export class DefaultHooksProvider implements HooksProvider {
 			sessionFacts && spawning && policy.maxSubagentsPerSession !== null
 				? await sessionFacts(event)
 				: undefined;
-		return {
+		const input: PolicyInput = {
 			event,
 			workspaceFolder,
 			homeDir,
 			shell,
 			session,
-			...(ownState && { ownState }),
 			...(realPath && { realPath }),
 			...(deadline && { deadline }),
 		};
+		return typeof own === 'function'
+			? withOwnStateOnFirstRead(input, () => own(workspaceFolder))
+			: {
+					...input,
+					...(own && { ownState: own }),
+				};
 	}
 
 	private async decide(event: HookEvent, context: HookContext): Promise<HookDecision | undefined> {
@@ -183,4 +187,19 @@ function strictest(a: Finding | undefined, b: Finding | undefined): Finding | un
 
 function rethrow(error: unknown): never {
 	throw error;
+}
+
+/**
+ * `input` with its `ownState` worked out when first read: only an effect with a path reads it, and most lines (`npm
+ * test`, `git status`) have none, so a bridge process would compute a hundred paths for nothing.
+ */
+function withOwnStateOnFirstRead(
+	input: PolicyInput,
+	compute: () => OwnStateLocations | undefined,
+): PolicyInput {
+	let computed: { readonly value: OwnStateLocations | undefined } | undefined;
+	return Object.defineProperty(input, 'ownState', {
+		enumerable: true,
+		get: () => (computed ??= { value: compute() }).value,
+	});
 }

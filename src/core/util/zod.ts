@@ -11,5 +11,8 @@ import { en } from 'zod/locales';
 import { config } from 'zod/mini';
 
 config(en());
+// Without this, zod compiles a fast parser for each object schema with `new Function` on its first parse: code no
+// cache keeps, compiled again in every bridge process (and eval-made code has no place in a security tool).
+config({ jitless: true });
 
 export * from 'zod/mini';
