@@ -45,8 +45,11 @@ export function resolvePath(
 
 /** The path of `path` relative to `folder` when it lies inside it (`''` for the folder itself), else `undefined`. */
 export function pathInside(path: string, folder: string): string | undefined {
-	const target = normalizePath(path);
-	const root = normalizePath(folder);
+	return normalizedPathInside(normalizePath(path), normalizePath(folder));
+}
+
+/** {@link pathInside} for two paths already normalised: what judging a path against a hundred folders repeats. */
+export function normalizedPathInside(target: string, root: string): string | undefined {
 	const caseless = WINDOWS_ABSOLUTE.test(root);
 	const [t, r] = caseless ? [target.toLowerCase(), root.toLowerCase()] : [target, root];
 	if (t === r) {

@@ -1,6 +1,6 @@
 import picomatch from 'picomatch/posix';
 
-import { normalizePath, pathInside } from '../../paths/pathMath';
+import { normalizedPathInside, normalizePath, pathInside } from '../../paths/pathMath';
 import type { GuardedLocation } from './guardedLocations';
 import { GUARDED_ANYWHERE } from './guardedLocations';
 import {
@@ -202,13 +202,17 @@ function placeOf(path: string, facts: PathFacts): ClassMatch {
 /** What a concrete path is: its place, and whether it is own state, a secret or a startup file. */
 function classifyConcrete(path: string, facts: PathFacts, coverage: Coverage): ClassMatch[] {
 	const matches: ClassMatch[] = [placeOf(path, facts)];
+	// Guarded locations are normalised when listed; the path once here, not twice per location.
+	const normalized = normalizePath(path);
+	const inside = (target: string, folder: string) =>
+		normalizedPathInside(target, folder) !== undefined;
 	for (const location of facts.guarded) {
-		if (within(path, location.path)) {
+		if (inside(normalized, location.path)) {
 			matches.push({
 				pathClass: location.secret ? 'ownSecret' : 'ownState',
 				why: `${location.what} (${location.path}): ${location.why}`,
 			});
-		} else if (coverage !== 'path' && within(location.path, path)) {
+		} else if (coverage !== 'path' && inside(location.path, normalized)) {
 			matches.push({
 				pathClass: location.secret && coverage === 'treeRead' ? 'ownSecret' : 'ownState',
 				why: `a folder holding ${location.what} (${location.path}): ${location.why}`,
@@ -216,7 +220,7 @@ function classifyConcrete(path: string, facts: PathFacts, coverage: Coverage): C
 				// folder that holds own state may overwrite it.
 				...((coverage === 'treeUnknown' ||
 					(coverage === 'treeRead' &&
-						location.path.slice(0, location.path.lastIndexOf('/')) !== path)) && {
+						location.path.slice(0, location.path.lastIndexOf('/')) !== normalized)) && {
 					likely: true,
 				}),
 			});
