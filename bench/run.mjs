@@ -164,11 +164,23 @@ async function spawnBench() {
 			tool_input: input,
 			tool_use_id: 'b1',
 		});
+	const runToken = Date.now().toString(36);
 	const cases = [
 		['file tool (read_file)', payload('read_file', { filePath: join(workspace, 'a.ts') })],
 		[
-			'shell tool (run_in_terminal, grammar loaded)',
+			// An agent runs the same lines all session long: this one's reading comes from the shell-analysis cache.
+			'shell tool (run_in_terminal, a line read before)',
 			payload('run_in_terminal', { command: 'npm test && git status' }),
+		],
+		[
+			// A line never seen loads the shell grammar (wasm) to read it: what the first call of each new line costs.
+			'shell tool, a line not read before (grammar loaded)',
+			// The token makes it new to this run too: the cache outlives a run.
+			(round) =>
+				payload('run_in_terminal', {
+					command: `npm test -- --shard=${runToken}-${round} && git status`,
+				}),
+			'info',
 		],
 		[
 			'Python one-liner (python3 -c, its code read)',
@@ -181,17 +193,32 @@ async function spawnBench() {
 	];
 	const baseline = [];
 	const bridgeTimes = cases.map(() => []);
+	const stdinOf = (stdin, round) => (typeof stdin === 'function' ? stdin(round) : stdin);
 	for (let i = 0; i < 3; i++) {
 		await timeSpawn(process.execPath, ['-e', '0'], '', workspace);
 		for (const [, stdin] of cases)
-			await timeSpawn(process.execPath, [bridge, 'PreToolUse'], stdin, workspace, env);
+			await timeSpawn(
+				process.execPath,
+				[bridge, 'PreToolUse'],
+				stdinOf(stdin, -1 - i),
+				workspace,
+				env,
+			);
 	}
 	// Interleaved so that machine load affects every series alike.
 	for (let i = 0; i < SPAWN_ROUNDS; i++) {
 		baseline.push((await timeSpawn(process.execPath, ['-e', '0'], cases[0][1], workspace)).ms);
 		for (const [index, [, stdin]] of cases.entries()) {
 			bridgeTimes[index].push(
-				(await timeSpawn(process.execPath, [bridge, 'PreToolUse'], stdin, workspace, env)).ms,
+				(
+					await timeSpawn(
+						process.execPath,
+						[bridge, 'PreToolUse'],
+						stdinOf(stdin, i),
+						workspace,
+						env,
+					)
+				).ms,
 			);
 		}
 	}

@@ -23,6 +23,16 @@ type CommonJsBody = (
 // A process loads each bundle once however many callers ask (the shell and code grammars share one).
 const loaded = new Map<string, unknown>();
 
+// V8 stamps a cache with the flags in force when it is made and rejects it under any others, so a process that changed
+// a flag at run time must not write one: every later process would compile from scratch and write it again. The mark
+// is a global symbol because each bundle carries its own copy of this module.
+const FLAGS_CHANGED = Symbol.for('hookwarden.v8FlagsChanged');
+
+/** Call before changing V8's flags at run time (`v8.setFlagsFromString`): this process then writes no code cache. */
+export function noteV8FlagsChanged(): void {
+	(globalThis as Record<symbol, unknown>)[FLAGS_CHANGED] = true;
+}
+
 /** The exports of the cached bundle at `file`, run once per process. Throws when the file cannot be read or run. */
 export function loadCachedBundle(file: string): unknown {
 	if (!loaded.has(file)) {
@@ -62,6 +72,9 @@ function readCache(cacheFile: string): Buffer | undefined {
 }
 
 function writeCache(script: Script, cacheFile: string): void {
+	if ((globalThis as Record<symbol, unknown>)[FLAGS_CHANGED] === true) {
+		return;
+	}
 	try {
 		const temporary = `${cacheFile}.${process.pid}`;
 		writeFileSync(temporary, script.createCachedData());

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import * as vscodeTreeSitter from '@vscode/tree-sitter-wasm';
 import type { ShellParserHealth } from '../../core/reading/shell/shellLimits';
+import { noteV8FlagsChanged } from '../cachedBundle';
 
 /**
  * The package is a UMD bundle: esbuild's CommonJS output sees its named exports, but Node's ESM loader (vitest) only
@@ -55,6 +56,7 @@ export async function loadGrammar(
 	baselineWasmOnly: boolean,
 ): Promise<TreeSitterParser> {
 	if (baselineWasmOnly) {
+		noteV8FlagsChanged();
 		setFlagsFromString('--liftoff-only');
 	}
 	runtime ??= Parser.init({ locateFile: () => wasmPath('tree-sitter.wasm') });
