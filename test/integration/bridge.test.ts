@@ -576,6 +576,46 @@ describe('bridge code cache', () => {
 			rmSync(install, { recursive: true, force: true });
 		}
 	});
+
+	it('is never written by a call that loaded the shell grammar (its V8 flag would make every later call reject it)', async () => {
+		const install = mkdtempSync(join(tmpdir(), 'hookwarden-cache-'));
+		for (const name of readdirSync(dirname(BRIDGE)).filter((n) => /\.(js|wasm)$/.test(n))) {
+			copyFileSync(join(dirname(BRIDGE), name), join(install, name));
+		}
+		// A fresh runtime folder: no shell reading is cached, so every new line loads the grammar.
+		const runtime = mkdtempSync(join(tmpdir(), 'hookwarden-cache-run-'));
+		const call = (tool: string, input: Record<string, unknown>) =>
+			runHook(
+				`node "${join(install, 'bridge.js')}" PreToolUse`,
+				local('PreToolUse', { tool_name: tool, tool_input: input }),
+				workspace,
+				{ XDG_RUNTIME_DIR: runtime },
+			);
+		const mainCache = () =>
+			readdirSync(install)
+				.filter((name) => name.startsWith('bridge-main.js.') && name.endsWith('.cache'))
+				.map((name) => [name, statSync(join(install, name)).mtimeMs] as const);
+		try {
+			// The first call reads a new line with the grammar (plain words are read without it): it compiles the bundle
+			// but leaves no cache stamped with the grammar's flag.
+			expect(
+				(await call('run_in_terminal', { command: 'git log | head -5 && echo "$(date)"' })).code,
+			).toBe(0);
+			expect(mainCache()).toEqual([]);
+			await call('read_file', { filePath: 'a' });
+			const written = mainCache();
+			expect(written).toHaveLength(1);
+			for (const line of ['ls | grep "a b"', 'npm run build -- --mode "$MODE"']) {
+				expect((await call('run_in_terminal', { command: line })).code).toBe(0);
+				await call('read_file', { filePath: 'a' });
+			}
+			// Every later call accepted it: none wrote it again.
+			expect(mainCache()).toEqual(written);
+		} finally {
+			rmSync(install, { recursive: true, force: true });
+			rmSync(runtime, { recursive: true, force: true });
+		}
+	});
 });
 
 describe('bridge --explain', () => {
