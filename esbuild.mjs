@@ -8,8 +8,11 @@ const watch = process.argv.includes('--watch');
 // `--sdk` builds only the npm package `hookwarden` (packages/sdk): `hookwarden/sdk`, its declarations and grammars.
 const sdk = process.argv.includes('--sdk');
 
-// A bundle loaded through the code cache (src/node/cachedBundle.ts) is one CommonJS function expression.
-const CACHED_BUNDLE_HEAD = '(function (exports, require, module, __filename, __dirname) {';
+// A bundle loaded through the code cache (src/node/cachedBundle.ts) is one CommonJS function expression. Its body
+// starts with the strict-mode directive esbuild would otherwise put first, then keeps CommonJS's `require` under a
+// name the wasm runtime's own `require` cannot hide (see nodeModulesRequiredInWasmRuntime).
+const CACHED_BUNDLE_HEAD =
+	'(function (exports, require, module, __filename, __dirname) {"use strict";var __hookwardenRequire = require;';
 const CACHED_BUNDLE_TAIL = '\n})';
 
 /** @type {import('esbuild').BuildOptions} */
@@ -46,8 +49,6 @@ const bridgeOptions = {
 	...base,
 	entryPoints: {
 		bridge: 'src/bridge/bootstrap.ts',
-		// Required as it is: a script compiled by node:vm has no loader for the `import()` its wasm runtime makes.
-		'bridge-shell': 'src/node/shell/grammarBundle.ts',
 		'bridge-regex': 'src/node/regex/re2Bundle.ts',
 		// OpenTelemetry: loaded only when decisions are exported (see docs/decisions/otel-export.md).
 		'otel-export': 'src/node/telemetry/otelExportBundle.ts',
@@ -70,11 +71,44 @@ const cachedBundleOptions = {
 	entryPoints: {
 		'bridge-window': 'src/bridge/windowFirst.ts',
 		'bridge-main': 'src/bridge/main.ts',
+		'bridge-shell': 'src/node/shell/grammarBundle.ts',
 		'bridge-code': 'src/node/shell/codeReader.ts',
 	},
 	banner: { js: CACHED_BUNDLE_HEAD },
 	footer: { js: CACHED_BUNDLE_TAIL },
+	plugins: [...bridgeOptions.plugins, nodeModulesRequiredInWasmRuntime()],
 };
+
+/**
+ * The tree-sitter wasm runtime loads Node's own `module` and `fs/promises` with `import()`, which a script compiled by
+ * node:vm cannot do in Node 20 without an experimental flag, and it declares a `require` of its own in the same
+ * function, so esbuild cannot turn those imports into `require` calls. They become calls of the bundle's CommonJS
+ * `require`, saved under another name before the runtime's code runs (see CACHED_BUNDLE_HEAD).
+ * @returns {import('esbuild').Plugin}
+ */
+function nodeModulesRequiredInWasmRuntime() {
+	return {
+		name: 'node-modules-required-in-wasm-runtime',
+		setup(build) {
+			build.onLoad(
+				{ filter: /@vscode[\\/]tree-sitter-wasm[\\/]wasm[\\/]tree-sitter\.js$/ },
+				(args) => {
+					const source = fs.readFileSync(args.path, 'utf8');
+					const imports = /\bimport\(("(?:module|fs\/promises)")\)/g;
+					if ((source.match(imports) ?? []).length !== 2) {
+						throw new Error(
+							`${args.path}: expected two import() of Node modules; the runtime changed`,
+						);
+					}
+					return {
+						contents: source.replace(imports, 'Promise.resolve(__hookwardenRequire($1))'),
+						loader: 'js',
+					};
+				},
+			);
+		},
+	};
+}
 
 /**
  * The bridge bundles require `re2js` from `dist/bridge-regex.js` next to them instead of inlining it: about 160 KB

@@ -46,9 +46,8 @@ function cpu() {
 async function child(series) {
 	const phases = {};
 	if (series !== 'none') {
-		const require = createRequire(import.meta.url);
 		let start = cpu();
-		const shell = require(join(dist, 'bridge-shell.js'));
+		const shell = loadWrapped(join(dist, 'bridge-shell.js'));
 		const analyzer = await shell.createShellAnalyzer({
 			dialects: ['bash'],
 			baselineWasmOnly: true,

@@ -20,37 +20,84 @@ type CommonJsBody = (
 	dirname: string,
 ) => void;
 
-// A process loads each bundle once however many callers ask (the shell and code grammars share one).
-const loaded = new Map<string, unknown>();
+/**
+ * The bundles this process ran, the caches it is to write, and whether it may still. V8 stamps a cache with the flags
+ * in force when it is made and rejects it under any others, so nothing may be written once a flag changed at run time:
+ * every later process would compile from scratch and write it again. Kept under a global symbol because each bundle
+ * carries its own copy of this module.
+ */
+interface ProcessBundles {
+	flagsChanged: boolean;
+	readonly pending: Map<string, PendingCache>;
+	/** Each bundle's exports: a process runs a bundle once however many bundles ask for it. */
+	readonly loaded: Map<string, unknown>;
+}
 
-// V8 stamps a cache with the flags in force when it is made and rejects it under any others, so a process that changed
-// a flag at run time must not write one: every later process would compile from scratch and write it again. The mark
-// is a global symbol because each bundle carries its own copy of this module.
-const FLAGS_CHANGED = Symbol.for('hookwarden.v8FlagsChanged');
+interface PendingCache {
+	readonly script: Script;
+	/** Written when the flags change rather than at exit (see {@link CachedBundleOptions}). */
+	readonly beforeFlagsChange: boolean;
+}
 
-/** Call before changing V8's flags at run time (`v8.setFlagsFromString`): this process then writes no code cache. */
+/** The options of the bundles that load grammars (`dist/bridge-shell.js`, `dist/bridge-code.js`). */
+export const LOADS_GRAMMARS: CachedBundleOptions = { usedBeforeFlagsChange: true };
+
+/** How a bundle's cache is made. */
+export interface CachedBundleOptions {
+	/**
+	 * The bundle is used only by processes that go on to change V8's flags (the grammar bundles: loading a grammar
+	 * sets `--liftoff-only`), so its cache is written at that change, with what compiled until then; after it, no
+	 * cache can be written. Other bundles' caches are written at exit by a process that changed nothing, so they hold
+	 * everything a whole call compiled.
+	 */
+	readonly usedBeforeFlagsChange?: boolean;
+}
+
+const PROCESS_BUNDLES = Symbol.for('hookwarden.processBundles');
+
+function processBundles(): ProcessBundles {
+	const slot = globalThis as { [PROCESS_BUNDLES]?: ProcessBundles };
+	if (!slot[PROCESS_BUNDLES]) {
+		const bundles: ProcessBundles = { flagsChanged: false, pending: new Map(), loaded: new Map() };
+		slot[PROCESS_BUNDLES] = bundles;
+		// At exit the functions this run compiled are in the caches too, not only the top levels.
+		process.once('exit', () => writePending(bundles));
+	}
+	return slot[PROCESS_BUNDLES];
+}
+
+/**
+ * Call before changing V8's flags at run time (`v8.setFlagsFromString`): the grammar bundles' caches are written now,
+ * under the flags they will be read with, and no cache after.
+ */
 export function noteV8FlagsChanged(): void {
-	(globalThis as Record<symbol, unknown>)[FLAGS_CHANGED] = true;
+	const bundles = processBundles();
+	writePending(bundles, (pending) => pending.beforeFlagsChange);
+	bundles.flagsChanged = true;
 }
 
 /** The exports of the cached bundle at `file`, run once per process. Throws when the file cannot be read or run. */
-export function loadCachedBundle(file: string): unknown {
+export function loadCachedBundle(file: string, options: CachedBundleOptions = {}): unknown {
+	const { loaded } = processBundles();
 	if (!loaded.has(file)) {
-		loaded.set(file, runCachedBundle(file));
+		loaded.set(file, runCachedBundle(file, options));
 	}
 	return loaded.get(file);
 }
 
-function runCachedBundle(file: string): unknown {
+function runCachedBundle(file: string, options: CachedBundleOptions): unknown {
 	const cacheFile = `${file}.${cacheKey()}.cache`;
 	const cachedData = readCache(cacheFile);
 	const script = new Script(readFileSync(file, 'utf8'), {
 		filename: file,
 		...(cachedData && { cachedData }),
 	});
-	if (!cachedData || script.cachedDataRejected) {
-		// At exit the functions this run compiled are in the cache too, not only the top level.
-		process.once('exit', () => writeCache(script, cacheFile));
+	const bundles = processBundles();
+	if ((!cachedData || script.cachedDataRejected) && !bundles.flagsChanged) {
+		bundles.pending.set(cacheFile, {
+			script,
+			beforeFlagsChange: options.usedBeforeFlagsChange === true,
+		});
 	}
 	const module = { exports: {} as unknown };
 	(script.runInThisContext() as CommonJsBody)(
@@ -71,10 +118,19 @@ function readCache(cacheFile: string): Buffer | undefined {
 	}
 }
 
-function writeCache(script: Script, cacheFile: string): void {
-	if ((globalThis as Record<symbol, unknown>)[FLAGS_CHANGED] === true) {
-		return;
+function writePending(
+	bundles: ProcessBundles,
+	now: (pending: PendingCache) => boolean = () => true,
+): void {
+	for (const [cacheFile, pending] of bundles.pending) {
+		if (!bundles.flagsChanged && now(pending)) {
+			writeCache(pending.script, cacheFile);
+			bundles.pending.delete(cacheFile);
+		}
 	}
+}
+
+function writeCache(script: Script, cacheFile: string): void {
 	try {
 		const temporary = `${cacheFile}.${process.pid}`;
 		writeFileSync(temporary, script.createCachedData());

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-import { loadCachedBundle } from '../cachedBundle';
+import { LOADS_GRAMMARS, loadCachedBundle } from '../cachedBundle';
 import type { CodeLanguage } from '../../core/reading/code/codeAction';
 import type { CodeReader, CodeReaderOptions } from './codeReader';
 
@@ -18,6 +18,9 @@ export function loadCodeReader(
 	language: CodeLanguage,
 	baselineWasmOnly: boolean,
 ): Promise<CodeReader> {
-	const bundle = loadCachedBundle(join(bundleFolder, 'bridge-code.js')) as CodeReaderBundle;
+	const bundle = loadCachedBundle(
+		join(bundleFolder, 'bridge-code.js'),
+		LOADS_GRAMMARS,
+	) as CodeReaderBundle;
 	return bundle.createCodeReader(language, { bundleFolder, baselineWasmOnly });
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 
+import { LOADS_GRAMMARS, loadCachedBundle } from '../cachedBundle';
 import type { CodeLanguage } from '../../core/reading/code/codeAction';
 import type { CodeParser } from '../../core/reading/code/codeParser';
 import type { CodeParserOptions } from './codeGrammars';
@@ -18,8 +19,9 @@ export function loadCodeParser(
 	language: CodeLanguage,
 	options: CodeParserOptions = {},
 ): Promise<CodeParser> {
-	// A computed path keeps esbuild from inlining the grammar bundle into the caller's bundle.
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const bundle = require(join(bundleFolder, 'bridge-shell.js')) as GrammarBundle;
+	const bundle = loadCachedBundle(
+		join(bundleFolder, 'bridge-shell.js'),
+		LOADS_GRAMMARS,
+	) as GrammarBundle;
 	return bundle.createCodeParser(language, options);
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 
+import { LOADS_GRAMMARS, loadCachedBundle } from '../cachedBundle';
 import type { ShellAnalyzer, ShellDialect } from '../../core/reading/shell/commandLine';
 import type { ShellAnalyzerOptions } from './shellGrammars';
 
@@ -18,8 +19,9 @@ export function loadShellAnalyzer(
 	dialect: ShellDialect,
 	baselineWasmOnly: boolean,
 ): Promise<ShellAnalyzer> {
-	// A computed path keeps esbuild from inlining the grammar bundle into the caller's bundle.
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const bundle = require(join(bundleFolder, 'bridge-shell.js')) as ShellBundle;
+	const bundle = loadCachedBundle(
+		join(bundleFolder, 'bridge-shell.js'),
+		LOADS_GRAMMARS,
+	) as ShellBundle;
 	return bundle.createShellAnalyzer({ dialects: [dialect], baselineWasmOnly });
 }
