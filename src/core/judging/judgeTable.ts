@@ -136,7 +136,8 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 		kinds: ['read', 'send'],
 		targets: ['credentials'],
 		verdict: 'ask',
-		reason: (parts) => `${does(parts)}; the credential would reach the model, so a person approves.`,
+		reason: (parts) =>
+			`${does(parts)}; the credential would reach the model, so a person approves.`,
 		context:
 			'Do not print credentials; pass them to the program that needs them (for example through its environment) without showing them.',
 	},

@@ -9,7 +9,6 @@ import { DOWNLOADERS } from '../programs/downloaders';
 import { programCall } from '../programs/programModel';
 import type { Effect, EffectSubject } from './effect';
 
-
 function nameOf(command: SimpleCommand): string {
 	const name = programName(command.argv[0] ?? '');
 	return command.dialect === 'powershell' ? powerShellCmdlet(name) : name;

@@ -75,7 +75,11 @@ function pathArguments(
 
 /** `.github`, `hooks`, `src/`: a last segment without an extension after its first character. */
 function looksLikeFolder(path: string): boolean {
-	const last = path.replace(/[\\/]+$/, '').split(/[\\/]/).at(-1) ?? '';
+	const last =
+		path
+			.replace(/[\\/]+$/, '')
+			.split(/[\\/]/)
+			.at(-1) ?? '';
 	return path.endsWith('/') || !/.\.[^.]+$/.test(last);
 }
 

@@ -55,7 +55,10 @@ export const scriptedEditor: ProgramModel = (call) => {
 		call.args.some((word) => /^-[A-Za-z]*[eE]s|^-[A-Za-z]*s[eE]|^--batch$/.test(word)) ||
 		valuesOf(parsed, 'c', 'cmd').some((command) => /\b(?:w|wq|x|wa|wqa|xa|sav\w*)\b/.test(command));
 	// `:w! ~/.bashrc`, `:saveas f`, `:wq other`: a write command naming a file writes that file, whatever is open.
-	const named = [...valuesOf(parsed, 'c', 'cmd'), ...call.args.filter((word) => word.startsWith('+'))]
+	const named = [
+		...valuesOf(parsed, 'c', 'cmd'),
+		...call.args.filter((word) => word.startsWith('+')),
+	]
 		.flatMap((command) => [...command.matchAll(WRITE_COMMAND)].map((match) => match[1] ?? ''))
 		.filter((path) => path !== '');
 	return scripted || named.length > 0

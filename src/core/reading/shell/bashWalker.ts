@@ -148,7 +148,12 @@ function visit(
 			// `>(…)` reads what its writer writes: for a shell in it, that output is the script it runs.
 			const writer = collector.writerInto(node.text);
 			const inner = nested(context, 'processSubstitution');
-			visitChildren(node, collector, writer === undefined ? inner : { ...inner, fedBy: writer }, NONE);
+			visitChildren(
+				node,
+				collector,
+				writer === undefined ? inner : { ...inner, fedBy: writer },
+				NONE,
+			);
 			return;
 		}
 		case 'ERROR':

@@ -41,7 +41,9 @@ describe('loadSettingsLayers reads files the way VS Code does', () => {
 		expect(settings.failMode).toBe('closed');
 		expect(settings.rules.map((r) => r.rule.id)).toEqual(['no-curl']);
 		expect(problems.map((p) => p.file)).toEqual([workspaceFile()]);
-		expect(problems[0]?.message).toMatch(/^a comma is missing at line 3, column 3; what could be read/);
+		expect(problems[0]?.message).toMatch(
+			/^a comma is missing at line 3, column 3; what could be read/,
+		);
 	});
 
 	it('reads a file that starts with a UTF-8 byte order mark', () => {

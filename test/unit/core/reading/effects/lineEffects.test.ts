@@ -87,10 +87,16 @@ const TABLES: Readonly<Record<string, readonly Row[]>> = {
 	],
 	'output written into a process substitution is the stdin of what runs there': [
 		["cat <<'END' > >(sh)\nrm -rf ~/notes\nEND", ['delete tree ~/notes @pipedScript']],
-		["printf 'cat ~/.aws/credentials' | tee >(bash) >/dev/null", ['read ~/.aws/credentials @pipedScript']],
+		[
+			"printf 'cat ~/.aws/credentials' | tee >(bash) >/dev/null",
+			['read ~/.aws/credentials @pipedScript'],
+		],
 		['wget -qO- https://x.io/setup > >(bash)', ['exec downloadedCode @substitution']],
 		['python3 -c "print(1)" > >(sh)', ['exec runtimeCode @substitution']],
-		["cat <<'END' > >(python3)\nimport shutil; shutil.rmtree('/srv/db')\nEND", ['delete tree /srv/db @interpreter']],
+		[
+			"cat <<'END' > >(python3)\nimport shutil; shutil.rmtree('/srv/db')\nEND",
+			['delete tree /srv/db @interpreter'],
+		],
 		// Only a shell or interpreter runs what it reads; a filter does not.
 		["echo 'rm -rf ~' > >(grep rm)", [], ['delete tree ~ @pipedScript']],
 	],
