@@ -65,13 +65,26 @@ export function registerViewCommands(parts: ViewCommandParts): vscode.Disposable
 			parts.contextKeys.set('hookwarden.eventsFiltered', false);
 		}),
 		vscode.commands.registerCommand(COMMANDS.refreshPolicies, () => parts.policies.refresh()),
+		// A row's click passes where the rule is; the row's inline icon passes the row's key.
 		vscode.commands.registerCommand(
 			COMMANDS.revealRule,
-			(file: string, index: number, setting?: string) => revealRule(file, index, setting),
+			(fileOrRow: string, index?: number, setting?: string) => {
+				const reveal =
+					index === undefined
+						? parts.policies.node(fileOrRow)?.reveal
+						: { file: fileOrRow, index, setting };
+				return reveal && revealRule(reveal.file, reveal.index, reveal.setting);
+			},
 		),
-		vscode.commands.registerCommand(COMMANDS.revoke, (node?: PolicyNodeView) =>
-			revoke(parts, node),
-		),
+		vscode.commands.registerCommand(COMMANDS.revoke, async (row?: string) => {
+			const node = row === undefined ? undefined : parts.policies.node(row);
+			if (row !== undefined && !node) {
+				void vscode.window.showWarningMessage(
+					'Hookwarden: that row is no longer in the Policies view; nothing was revoked.',
+				);
+			}
+			await revoke(parts, node);
+		}),
 		// With a folder open, rules belong to the workspace (shared with the project): open that tab.
 		vscode.commands.registerCommand(COMMANDS.openRulesSettings, () =>
 			vscode.commands.executeCommand(

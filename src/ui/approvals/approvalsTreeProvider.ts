@@ -16,14 +16,24 @@ const TICK_MS = 5_000;
 
 /** The *Approvals* view: pending requests (✓/✗ inline), then how the latest ones ended. */
 export class ApprovalsTreeProvider implements vscode.TreeDataProvider<PendingApproval> {
-	private readonly onDidChangeTreeDataEmitter = new vscode.EventEmitter<void>();
+	private readonly onDidChangeTreeDataEmitter = new vscode.EventEmitter<
+		PendingApproval[] | undefined
+	>();
 	readonly onDidChangeTreeData = this.onDidChangeTreeDataEmitter.event;
 
 	constructor(private readonly source: ApprovalsSource) {}
 
-	/** Redraws every item (new approvals, resolutions, the countdown). */
+	/** Redraws the whole list (new approvals, resolutions). */
 	refresh(): void {
-		this.onDidChangeTreeDataEmitter.fire();
+		this.onDidChangeTreeDataEmitter.fire(undefined);
+	}
+
+	/**
+	 * Redraws only these items (the countdown). Redrawing the whole list drops the rows VS Code holds for it, so an
+	 * *Allow Once* clicked during a tick would reach its command without its approval.
+	 */
+	redraw(items: readonly PendingApproval[]): void {
+		this.onDidChangeTreeDataEmitter.fire([...items]);
 	}
 
 	getTreeItem(approval: PendingApproval): vscode.TreeItem {
@@ -63,7 +73,7 @@ export function createApprovalsView(viewId: string, source: ApprovalsSource): vs
 				: undefined;
 		provider.refresh();
 		if (count > 0 && !timer) {
-			timer = setInterval(() => provider.refresh(), TICK_MS);
+			timer = setInterval(() => provider.redraw(source.pending()), TICK_MS);
 		} else if (count === 0 && timer) {
 			clearInterval(timer);
 			timer = undefined;

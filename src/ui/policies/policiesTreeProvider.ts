@@ -4,15 +4,21 @@ import { treeItemOf } from '../treeItemOf';
 
 import type { CoverageInput } from './groups/harnessesGroup';
 import { presentCoverage } from './groups/harnessesGroup';
+import type { PolicyDrawing } from './policyDrawing';
+import { changedRows, drawingOf } from './policyDrawing';
 import type { PoliciesInput, PolicyNodeView } from './policyPresenter';
 import { presentPolicies } from './policyPresenter';
 
-/** The *Policies* view: effective rules and packs by where they come from; a rule click jumps to it. */
-export class PoliciesTreeProvider
-	implements vscode.TreeDataProvider<PolicyNodeView>, vscode.Disposable
-{
-	private readonly onDidChangeTreeDataEmitter = new vscode.EventEmitter<void>();
-	private roots: PolicyNodeView[] | undefined;
+/**
+ * The *Policies* view: effective rules and packs by where they come from; a rule click jumps to it. Its elements are
+ * the rows' keys, not the presented objects, so a row keeps its identity across redraws and a command handed a row
+ * reads what the row shows now (`node`).
+ */
+export class PoliciesTreeProvider implements vscode.TreeDataProvider<string>, vscode.Disposable {
+	private readonly onDidChangeTreeDataEmitter = new vscode.EventEmitter<string[] | undefined>();
+	private drawing: PolicyDrawing | undefined;
+	/** The drawing before the last one, for a row VS Code asks about before it has re-read its parent. */
+	private previous: PolicyDrawing | undefined;
 	readonly onDidChangeTreeData = this.onDidChangeTreeDataEmitter.event;
 
 	constructor(
@@ -21,13 +27,33 @@ export class PoliciesTreeProvider
 		private readonly readCoverage?: () => CoverageInput,
 	) {}
 
-	/** Re-reads the settings and redraws. */
+	/**
+	 * Re-reads the settings and redraws what changed. Redrawing the whole tree drops every row VS Code holds, so an
+	 * inline action clicked meanwhile (*Revoke*) would reach its command without its row; a redraw once a second
+	 * for events made that happen.
+	 */
 	refresh(): void {
-		this.roots = undefined;
-		this.onDidChangeTreeDataEmitter.fire();
+		const before = this.drawing;
+		this.previous = before;
+		this.drawing = this.draw();
+		const changed = before ? changedRows(before, this.drawing) : 'all';
+		if (changed === 'all') {
+			this.onDidChangeTreeDataEmitter.fire(undefined);
+		} else if (changed.length > 0) {
+			this.onDidChangeTreeDataEmitter.fire([...changed]);
+		}
 	}
 
-	getTreeItem(node: PolicyNodeView): vscode.TreeItem {
+	/** The row with this key as the view shows it now. */
+	node(key: string): PolicyNodeView | undefined {
+		return this.current().nodes.get(key) ?? this.previous?.nodes.get(key);
+	}
+
+	getTreeItem(key: string): vscode.TreeItem {
+		const node = this.node(key);
+		if (!node) {
+			return new vscode.TreeItem('', vscode.TreeItemCollapsibleState.None);
+		}
 		return treeItemOf(
 			{ ...node, id: node.key },
 			node.children
@@ -43,15 +69,21 @@ export class PoliciesTreeProvider
 		);
 	}
 
-	getChildren(node?: PolicyNodeView): PolicyNodeView[] {
-		if (node) {
-			return [...(node.children ?? [])];
+	getChildren(key?: string): string[] {
+		if (key === undefined) {
+			return [...this.current().roots];
 		}
-		if (!this.roots) {
-			const coverage = this.readCoverage && presentCoverage(this.readCoverage());
-			this.roots = [...presentPolicies(this.read()), ...(coverage ? [coverage] : [])];
-		}
-		return this.roots;
+		return (this.node(key)?.children ?? []).map((child) => child.key);
+	}
+
+	private current(): PolicyDrawing {
+		this.drawing ??= this.draw();
+		return this.drawing;
+	}
+
+	private draw(): PolicyDrawing {
+		const coverage = this.readCoverage && presentCoverage(this.readCoverage());
+		return drawingOf([...presentPolicies(this.read()), ...(coverage ? [coverage] : [])]);
 	}
 
 	dispose(): void {

@@ -158,6 +158,11 @@ function matches(text: string, match: TextMatch): boolean {
 	return typeof match === 'string' ? text === match || text.includes(match) : match.test(text);
 }
 
+/** A pane's title as a header shows it: a string names the whole title, a pattern matches in it. */
+function paneTitle(view: TextMatch): RegExp {
+	return typeof view === 'string' ? new RegExp(`^\\s*${escapeRegExp(view)}\\s*$`) : view;
+}
+
 function show(match: TextMatch): string {
 	return typeof match === 'string' ? JSON.stringify(match) : String(match);
 }
@@ -714,10 +719,7 @@ export class Workbench {
 			view === undefined
 				? panes
 				: panes.filter({
-						has: this.page.locator('.pane-header h3.title', {
-							hasText:
-								typeof view === 'string' ? new RegExp(`^\\s*${escapeRegExp(view)}\\s*$`) : view,
-						}),
+						has: this.page.locator('.pane-header h3.title', { hasText: paneTitle(view) }),
 					});
 		return scoped.locator('.pane-body .monaco-list[role="tree"]');
 	}
@@ -743,7 +745,10 @@ export class Workbench {
 		);
 	}
 
-	/** Waits until `predicate` holds for the tree's rows; returns them. */
+	/**
+	 * Waits until `predicate` holds for the tree's rows; returns them. A collapsed pane is expanded, as a person
+	 * would, since a collapsed tree shows no rows at all.
+	 */
 	async waitForTreeRows(
 		predicate: (rows: TreeRow[]) => boolean,
 		options: { view?: TextMatch; timeoutMs?: number; what?: string } = {},
@@ -752,14 +757,50 @@ export class Workbench {
 		return waitFor(
 			async () => {
 				last = await this.treeRows(options);
-				return predicate(last) ? last : undefined;
+				if (predicate(last)) {
+					return last;
+				}
+				if (options.view !== undefined) {
+					await this.expandPane(options.view);
+				}
+				return undefined;
 			},
 			{
 				timeoutMs: options.timeoutMs ?? this.timeoutMs,
-				describe: () =>
-					`tree rows${options.view ? ` of ${show(options.view)}` : ''} never matched${options.what ? ` (${options.what})` : ''}; rows: ${JSON.stringify(last.map((r) => r.label))}`,
+				describe: async () =>
+					`tree rows${options.view ? ` of ${show(options.view)}` : ''} never matched${options.what ? ` (${options.what})` : ''}; rows: ${JSON.stringify(last.map((r) => r.label))}; side bar: ${await this.describeSideBar()}`,
 			},
 		);
+	}
+
+	private paneHeader(view: TextMatch): Locator {
+		return this.page.locator('.part.sidebar .pane .pane-header', {
+			has: this.page.locator('h3.title', { hasText: paneTitle(view) }),
+		});
+	}
+
+	/** Clicks a side-bar pane's header when the pane is collapsed. */
+	private async expandPane(view: TextMatch): Promise<void> {
+		const header = this.paneHeader(view).first();
+		if ((await header.count()) > 0 && (await header.getAttribute('aria-expanded')) === 'false') {
+			await header.click({ timeout: 2_000 }).catch(() => undefined);
+		}
+	}
+
+	/** The side bar's title and its panes, each with whether it is expanded: what a failed wait saw. */
+	private async describeSideBar(): Promise<string> {
+		const panes = await this.page
+			.locator('.part.sidebar .pane .pane-header')
+			.evaluateAll((els: DomNode[]) =>
+				els.map(
+					(e: DomNode) =>
+						`${(e.querySelector('h3.title')?.textContent ?? '').trim()}${e.getAttribute('aria-expanded') === 'true' ? '' : ' (collapsed)'}`,
+				),
+			);
+		const visible = await this.page.locator('.part.sidebar').isVisible();
+		return visible
+			? `${JSON.stringify(await this.sideBarTitle())} with panes ${JSON.stringify(panes)}`
+			: 'hidden';
 	}
 
 	/** Waits for a row whose label matches; returns it. */

@@ -356,6 +356,14 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		assert.equal(decision(await asked).permissionDecision, 'deny');
 	});
 
+	it('a rule’s inline Go to Rule opens the settings file it is written in', async () => {
+		assert.ok(wb);
+		await wb.clickRowAction(/^ask-publish$/, 'Go to Rule', { view: 'Policies' });
+		const tab = wb.page.locator('.tabs-container .tab.active', { hasText: 'settings.json' });
+		await tab.first().waitFor({ state: 'visible', timeout: 15_000 });
+		await wb.runCommand('View: Close Editor');
+	});
+
 	it('Allow for This Session is listed under Grants; Revoke ends it', async () => {
 		assert.ok(wb);
 		const call = startCall('npm publish --tag session');
