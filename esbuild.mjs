@@ -227,6 +227,11 @@ for (const folder of sdk ? [`${SDK_PACKAGE}/dist`] : ['dist', `${SDK_PACKAGE}/di
 	}
 }
 fs.copyFileSync('LICENSE', `${SDK_PACKAGE}/LICENSE`);
+// The bridge's own package.json pins its bundles to CommonJS, whatever a package.json above a copy of them says
+// (see src/node/installer/bridgeFiles.ts).
+if (!sdk) {
+	fs.copyFileSync('src/bridge/package.json', 'dist/package.json');
+}
 
 if (watch) {
 	for (const options of configs) {

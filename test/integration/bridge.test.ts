@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ensureBridgeCopy } from '../../src/host/installer/bridgeCopy';
 import type { ProcessRun } from '../support/runProcess';
 import { runProcess } from '../support/runProcess';
 
@@ -448,6 +449,28 @@ describe('bridge, a payload that names another event than the hook command is de
 });
 
 describe('bridge, robustness', () => {
+	it('runs as CommonJS from its copy though a package.json above the copy says "type": "module"', async () => {
+		// An agent can write ~/package.json; Node used to take the copy's module type from it and the bridge crashed.
+		const home = mkdtempSync(join(tmpdir(), 'hookwarden-home-'));
+		try {
+			writeFileSync(join(home, 'package.json'), '{"type": "module"}\n');
+			const copy = ensureBridgeCopy(dirname(BRIDGE), home);
+			const run = await runHook(
+				`node "${copy}" PreToolUse`,
+				local('PreToolUse', {
+					tool_name: 'run_in_terminal',
+					tool_input: { command: 'rm -rf ~' },
+					tool_use_id: 'c1',
+				}),
+				workspace,
+			);
+			expect(run.stderr).not.toMatch(/require is not defined/);
+			expect(run.json.permissionDecision, run.stderr).toBe('deny');
+		} finally {
+			rmSync(home, { recursive: true, force: true });
+		}
+	});
+
 	it('prints an answer larger than a pipe buffer whole', async () => {
 		const wide = mkdtempSync(join(tmpdir(), 'hookwarden-wide-'));
 		mkdirSync(join(wide, '.vscode'));

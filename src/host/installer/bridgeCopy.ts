@@ -2,19 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-/** The bundles and grammar files the bridge runs from; everything else in `dist/` belongs to the extension. */
-const BRIDGE_FILE = /^(?:bridge(?:-[a-z]+)?\.js|[\w-]+\.wasm)$/;
+import { bridgeFiles, REQUIRED_BRIDGE_FILES } from '../../node/installer/bridgeFiles';
 
 /** The folder of the bridge's read-only copies, `~/.hookwarden/bridge`: Hookwarden's own state, as the launcher is. */
 export function bridgeCopiesFolder(home: string): string {
 	return path.join(home, '.hookwarden', 'bridge');
-}
-
-function bridgeFiles(dist: string): string[] {
-	return fs
-		.readdirSync(dist)
-		.filter((name) => BRIDGE_FILE.test(name))
-		.sort();
 }
 
 /** A digest of the bridge's files (names and contents), which names the copy. */
@@ -37,8 +29,9 @@ function digestOf(folder: string, files: readonly string[]): string {
  */
 export function ensureBridgeCopy(dist: string, home: string, now: number = Date.now()): string {
 	const files = bridgeFiles(dist);
-	if (!files.includes('bridge.js')) {
-		throw new Error(`no bridge.js in ${dist}`);
+	const missing = REQUIRED_BRIDGE_FILES.filter((name) => !files.includes(name));
+	if (missing.length > 0) {
+		throw new Error(`no ${missing.join(' or ')} in ${dist}`);
 	}
 	const digest = digestOf(dist, files);
 	const copies = bridgeCopiesFolder(home);

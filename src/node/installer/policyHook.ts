@@ -10,11 +10,11 @@
  * names its node runtime by absolute path and reads nothing from the environment to find it. A missing launcher makes
  * the command fail, which the CLI treats as a deny for `preToolUse`: a policy hook fails closed.
  */
+import { bridgeFiles } from './bridgeFiles';
 import {
 	chmodSync,
 	copyFileSync,
 	mkdirSync,
-	readdirSync,
 	renameSync,
 	rmSync,
 	writeFileSync,
@@ -95,13 +95,6 @@ export function policyHookPlan(
 		// event names make the runtime send VS Code-format payloads, as the per-user hook file does.
 		hookFileText: `${JSON.stringify({ version: 1, hooks }, null, '\t')}\n`,
 	};
-}
-
-/** The files of a built `dist/` the bridge needs at run time: its bundles and the shell grammars. */
-export function bridgeFiles(distFolder: string): string[] {
-	return readdirSync(distFolder).filter(
-		(name) => /^(bridge|otel-export)[\w-]*\.js$/.test(name) || name.endsWith('.wasm'),
-	);
 }
 
 /**

@@ -28,6 +28,8 @@ beforeEach(() => {
 		'bridge.js',
 		'bridge-main.js',
 		'bridge-shell.js',
+		'otel-export.js',
+		'package.json',
 		'tree-sitter.wasm',
 		'extension.js',
 	]) {
@@ -44,10 +46,17 @@ describe('the bridge copy outside the extension folder', () => {
 			'bridge-main.js',
 			'bridge-shell.js',
 			'bridge.js',
+			'otel-export.js',
+			'package.json',
 			'tree-sitter.wasm',
 		]);
 		expect(statSync(bridge).mode & 0o222).toBe(0);
 		expect(ensureBridgeCopy(dist, home)).toBe(bridge);
+	});
+
+	it('refuses a dist without the package.json that pins the bundles to CommonJS', () => {
+		rmSync(join(dist, 'package.json'));
+		expect(() => ensureBridgeCopy(dist, home)).toThrow(/no package\.json in/);
 	});
 
 	it('writes the copy again when a file of it was changed, and a new copy when the bridge changes', () => {
