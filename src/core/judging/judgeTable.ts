@@ -254,6 +254,35 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 	},
 	{
 		pack: 'destructiveCommands',
+		rule: 'runAsOwner',
+		kinds: ['chmod'],
+		targets: ['root', 'system', 'home'],
+		when: (effect) => effect.runsAsOwner === true,
+		verdict: 'deny',
+		reason: (parts) =>
+			`${does(parts)}, ${parts.why}: every user who runs it gets its owner's rights, root's for a system program.`,
+	},
+	{
+		pack: 'destructiveCommands',
+		rule: 'runAsOwner',
+		kinds: ['chmod'],
+		targets: [
+			'workspaceRoot',
+			'source',
+			'outside',
+			'vcs',
+			'unknown',
+			'buildOutput',
+			'temp',
+			'startup',
+		],
+		when: (effect) => effect.runsAsOwner === true,
+		verdict: 'ask',
+		reason: (parts) =>
+			`${does(parts)}; whoever runs it gets its owner's rights, so the person confirms it.`,
+	},
+	{
+		pack: 'destructiveCommands',
 		rule: 'permissionsSweep',
 		kinds: ['chmod'],
 		targets: ['workspaceRoot', 'source', 'outside', 'vcs', 'unknown'],

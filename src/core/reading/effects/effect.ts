@@ -100,6 +100,8 @@ export interface Effect {
 	readonly recoverable?: boolean;
 	/** A permission change that lets every user write (`chmod 777`, `o+w`). */
 	readonly everyone?: boolean;
+	/** A permission change that sets the set-user-ID or set-group-ID bit (`chmod u+s`, `4755`). */
+	readonly runsAsOwner?: boolean;
 	/** What the command does, as a phrase for the reason (`force-pushes`, `drops database data`). */
 	readonly action: string;
 	/** The sub-command (or tool call) the effect comes from, for display. */

@@ -296,6 +296,12 @@ function opensToEveryone(mode: string): boolean {
 	return /^0?[0-7]?[0-7][0-7][2367]$/.test(mode) || /(?:^|,)[ao]*\+[rwxXst]*w/.test(mode);
 }
 
+/** Modes that set the set-user-ID or set-group-ID bit (`u+s`, `g+s`, `4755`): whoever runs the file acts as its owner. */
+function runsAsOwner(mode: string): boolean {
+	const numeric = /^0?([0-7])[0-7]{3}$/.exec(mode);
+	return numeric ? (Number(numeric[1]) & 6) !== 0 : /(?:^|,)[ugoa]*[+=][rwxXt]*s/.test(mode);
+}
+
 /** `chmod`/`chown`/`chgrp`: changes permissions or ownership of each operand (its whole tree with `-R`). */
 export const changeModes: ProgramModel = (call) => {
 	const parsed = parseOptions(call.args, { longValues: ['reference'] });
@@ -306,17 +312,21 @@ export const changeModes: ProgramModel = (call) => {
 	const [mode = '', ...paths] = reference ? ['', ...parsed.operands] : parsed.operands;
 	const tree = given(parsed, 'R', 'recursive');
 	const everyone = call.name === 'chmod' && opensToEveryone(mode);
+	const asOwner = call.name === 'chmod' && runsAsOwner(mode);
 	return paths.map((path) =>
 		call.effect({
 			kind: 'chmod',
 			path,
 			tree,
 			...(everyone && { everyone: true }),
+			...(asOwner && { runsAsOwner: true }),
 			action: everyone
 				? `makes writable by every user (${mode})`
-				: call.name === 'chmod'
-					? `changes the permissions of (${mode})`
-					: `changes the owner of (${mode})`,
+				: asOwner
+					? `makes whoever runs it act as its owner (${mode})`
+					: call.name === 'chmod'
+						? `changes the permissions of (${mode})`
+						: `changes the owner of (${mode})`,
 		}),
 	);
 };

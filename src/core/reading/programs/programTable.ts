@@ -31,6 +31,7 @@ import { gitCommand } from './git';
 import type { ProgramModel } from './programModel';
 import { serviceCommand, SERVICE_PROGRAMS } from './services';
 import { CREDENTIAL_PROGRAMS, credentialPrinter } from './credentialPrinters';
+import { PACKAGE_MANAGER_PROGRAMS, packageManagerSettings } from './packageManagerSettings';
 import { SCHEDULER_PROGRAMS, schedulerCommand } from './schedulers';
 import { cmdFiles, powerShellFiles } from './windows';
 
@@ -172,6 +173,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[[...SERVICE_PROGRAMS], serviceCommand],
 	[[...CREDENTIAL_PROGRAMS], credentialPrinter],
 	[[...SCHEDULER_PROGRAMS], schedulerCommand],
+	[PACKAGE_MANAGER_PROGRAMS, packageManagerSettings],
 	[
 		[
 			'remove-item',
