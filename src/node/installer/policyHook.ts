@@ -11,14 +11,7 @@
  * the command fail, which the CLI treats as a deny for `preToolUse`: a policy hook fails closed.
  */
 import { bridgeFiles } from './bridgeFiles';
-import {
-	chmodSync,
-	copyFileSync,
-	mkdirSync,
-	renameSync,
-	rmSync,
-	writeFileSync,
-} from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, win32 } from 'node:path';
 
 import { HOOK_EVENT_NAMES } from '../../core/events/hookEventName';

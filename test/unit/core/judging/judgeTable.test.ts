@@ -98,7 +98,10 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['npm config set script-shell /tmp/s.sh', 'ask protectedPaths.configExec'],
 	['npm set registry=http://mirror.invalid/', 'ask protectedPaths.configExec'],
 	["npm pkg set scripts.postinstall='node x.js'", 'ask protectedPaths.configExec'],
-	['pip3 config set global.index-url http://mirror.invalid/simple', 'ask protectedPaths.configExec'],
+	[
+		'pip3 config set global.index-url http://mirror.invalid/simple',
+		'ask protectedPaths.configExec',
+	],
 	['yarn config set yarnPath ./y.cjs', 'ask protectedPaths.configExec'],
 	['npm config set fund false', 'none'],
 	['npm pkg set scripts.test=vitest', 'none'],
