@@ -83,7 +83,7 @@ export function createViews(sources: ViewSources): {
 			contextKeys.set('hookwarden.paused', paused);
 		}),
 		policies,
-		vscode.window.createTreeView(VIEWS.policies, { treeDataProvider: policies }),
+		policies.createView(VIEWS.policies),
 		config.onDidChange(() => {
 			policies.refresh();
 			hasRules();

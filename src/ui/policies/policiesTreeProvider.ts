@@ -19,6 +19,8 @@ export class PoliciesTreeProvider implements vscode.TreeDataProvider<string>, vs
 	private drawing: PolicyDrawing | undefined;
 	/** The drawing before the last one, for a row VS Code asks about before it has re-read its parent. */
 	private previous: PolicyDrawing | undefined;
+	/** The view showing this tree; while it is hidden, nothing is drawn until it is shown again. */
+	private view: vscode.TreeView<string> | undefined;
 	readonly onDidChangeTreeData = this.onDidChangeTreeDataEmitter.event;
 
 	constructor(
@@ -33,6 +35,13 @@ export class PoliciesTreeProvider implements vscode.TreeDataProvider<string>, vs
 	 * for events made that happen.
 	 */
 	refresh(): void {
+		if (this.view && !this.view.visible) {
+			// Nobody can click a hidden row: forget the drawing and let VS Code ask again when the view is shown.
+			this.drawing = undefined;
+			this.previous = undefined;
+			this.onDidChangeTreeDataEmitter.fire(undefined);
+			return;
+		}
 		const before = this.drawing;
 		this.previous = before;
 		this.drawing = this.draw();
@@ -42,6 +51,12 @@ export class PoliciesTreeProvider implements vscode.TreeDataProvider<string>, vs
 		} else if (changed.length > 0) {
 			this.onDidChangeTreeDataEmitter.fire([...changed]);
 		}
+	}
+
+	/** Creates the tree view that shows this provider's rows. */
+	createView(viewId: string): vscode.TreeView<string> {
+		this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this });
+		return this.view;
 	}
 
 	/** The row with this key as the view shows it now. */
