@@ -109,6 +109,15 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 		reason: (parts) => `${does(parts)}: ${parts.why}; changing it needs the person's approval.`,
 	},
 	{
+		// A move takes the whole credential (or folder of them) somewhere the agent may read, and what used it breaks.
+		pack: 'protectedPaths',
+		rule: 'secretFile',
+		kinds: ['move'],
+		targets: ['secret'],
+		verdict: 'ask',
+		reason: (parts) => `${does(parts)}: ${parts.why}; moving it needs the person's approval.`,
+	},
+	{
 		pack: 'protectedPaths',
 		rule: 'gitInternals',
 		kinds: ['write', 'truncate', 'link', 'chmod', 'move'],

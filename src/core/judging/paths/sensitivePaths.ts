@@ -50,6 +50,10 @@ export const SECRET_SAMPLES_IN_WORKSPACE: readonly string[] = [
 	'config/.env.production',
 ];
 
+/** The system's password hashes and host private keys (`/etc/shadow`, `/etc/ssh/ssh_host_ed25519_key`). */
+const SYSTEM_SECRET =
+	/^\/etc\/(?:shadow|gshadow|master\.passwd|spwd\.db)-?$|^\/etc\/ssh\/ssh_host_\w+_key$|^\/etc\/ssl\/private\/./;
+
 /** A process's environment as Linux shows it: every token the process was started with. */
 const PROCESS_ENVIRONMENT = /^\/proc\/(?:\d+|self|thread-self|\*)\/(?:task\/[^/]+\/)?environ$/;
 
@@ -57,6 +61,9 @@ const PROCESS_ENVIRONMENT = /^\/proc\/(?:\d+|self|thread-self|\*)\/(?:task\/[^/]
 export function isSecretPath(path: string, home: string | undefined): string | undefined {
 	if (PROCESS_ENVIRONMENT.test(path)) {
 		return "it is a process's environment, with every token the process was given";
+	}
+	if (SYSTEM_SECRET.test(path)) {
+		return 'it holds the password hashes or private keys of the machine';
 	}
 	const name = path.slice(path.lastIndexOf('/') + 1);
 	if (SECRET_NAME.test(name)) {

@@ -85,6 +85,11 @@ const RULES: readonly CredentialRule[] = [
 		what: 'prints cluster credentials or secrets',
 	},
 	{
+		programs: ['gpg', 'gpg2'],
+		test: (_words, all) => all.some((word) => /^--export-secret-(?:sub)?keys?$/.test(word)),
+		what: 'prints secret keys from the GnuPG keyring',
+	},
+	{
 		programs: ['git'],
 		test: (words) => words[0] === 'credential' && words[1] === 'fill',
 		what: 'prints a stored git credential',

@@ -1,5 +1,5 @@
 import type { Effect } from '../effects/effect';
-import { given, parseOptions } from './optionGrammar';
+import { given, type OptionGrammar, parseOptions, wordsFromVerb } from './optionGrammar';
 import type { ProgramCall, ProgramModel } from './programModel';
 
 /** Words that name a block device or a volume (`/dev/sda1`, `/dev/nvme0n1`, `\\.\PhysicalDrive0`, `C:`). */
@@ -104,6 +104,40 @@ export const diskTool: ProgramModel = (call) => {
 	);
 };
 
+/** `systemctl` verbs that take a service away: stopped now, or not started again. */
+const SERVICE_STOPS = ['stop', 'disable', 'mask', 'kill', 'isolate'];
+const SYSTEMCTL_GLOBAL: OptionGrammar = {
+	shortValues: 'HMpstn',
+	longValues: ['host', 'machine', 'property', 'type', 'state', 'signal', 'lines'],
+};
+
+/**
+ * The programs {@link machineCommand} reads: power, services, firewalls, accounts. What they change is the machine
+ * every user and service shares, not a file.
+ */
+export const MACHINE_PROGRAMS = [
+	'shutdown',
+	'reboot',
+	'halt',
+	'poweroff',
+	'systemctl',
+	'service',
+	'kill',
+	'pkill',
+	'killall',
+	'iptables',
+	'ip6tables',
+	'nft',
+	'ufw',
+	'setenforce',
+	'userdel',
+	'deluser',
+	'groupdel',
+	'delgroup',
+	'passwd',
+	'usermod',
+] as const;
+
 /** `shutdown`, `reboot`, `kill -1`, firewall flushes: the machine or every process, not a file. */
 export const machineCommand: ProgramModel = (call) => {
 	const { name, args } = call;
@@ -118,9 +152,33 @@ export const machineCommand: ProgramModel = (call) => {
 			return args.includes('-c') || args.includes('--help') || args.includes('-k')
 				? []
 				: machine('shuts down or restarts the machine');
-		case 'systemctl':
-			return ['poweroff', 'reboot', 'halt', 'kexec', 'suspend', 'hibernate'].includes(args[0] ?? '')
+		case 'systemctl': {
+			const verb = wordsFromVerb(args, SYSTEMCTL_GLOBAL)[0] ?? '';
+			return ['poweroff', 'reboot', 'halt', 'kexec', 'suspend', 'hibernate'].includes(verb)
 				? machine('shuts down or restarts the machine')
+				: SERVICE_STOPS.includes(verb)
+					? machine('stops or disables a system service')
+					: [];
+		}
+		case 'service':
+			return SERVICE_STOPS.includes(args[1] ?? '') ? machine('stops a system service') : [];
+		case 'ufw':
+			return ['disable', 'reset'].includes(args[0] ?? '')
+				? machine('switches the firewall off')
+				: [];
+		case 'setenforce':
+			return ['0', 'permissive'].includes((args[0] ?? '').toLowerCase())
+				? machine('switches SELinux enforcement off')
+				: [];
+		case 'userdel':
+		case 'deluser':
+		case 'groupdel':
+		case 'delgroup':
+			return machine('deletes a user account or group');
+		case 'passwd':
+		case 'usermod':
+			return args.some((word) => /^(?:-[a-zA-Z]*[dlLe]|--(?:delete|lock|expiredate))$/.test(word))
+				? machine("removes, locks or expires an account's password")
 				: [];
 		case 'kill':
 		case 'pkill':

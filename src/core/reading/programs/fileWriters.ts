@@ -59,6 +59,13 @@ export const copyFiles: ProgramModel = (call) => {
 	const { sources, destination, intoFolder } = sourcesAndDestination(parsed);
 	const effects: Effect[] = [];
 	for (const source of sources) {
+		// `cp /dev/null file` empties the file: a clobber, judged as a truncate (into a folder it makes an empty `null`).
+		if (source === '/dev/null') {
+			if (destination !== undefined && !intoFolder && !namesFolder(destination)) {
+				effects.push(call.effect({ kind: 'truncate', path: destination, action: 'empties' }));
+			}
+			continue;
+		}
 		effects.push(call.effect({ kind: 'read', path: source, tree, action: 'copies' }));
 		for (const path of landing(source, destination ?? '.', intoFolder)) {
 			effects.push(

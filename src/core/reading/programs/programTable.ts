@@ -19,13 +19,20 @@ import {
 	sedInPlace,
 } from './fileEditors';
 import {
+	FILE_READERS,
 	programThenFiles,
 	readOperands,
 	searchFiles,
 	sourceFile,
 	uploadFiles,
 } from './fileReaders';
-import { diskTool, DISK_PROGRAMS, formatFilesystem, machineCommand } from './disks';
+import {
+	diskTool,
+	DISK_PROGRAMS,
+	formatFilesystem,
+	MACHINE_PROGRAMS,
+	machineCommand,
+} from './disks';
 import { EDITOR_PROGRAMS, editorExtensions } from './editorCommandLines';
 import { gitCommand } from './git';
 import type { ProgramModel } from './programModel';
@@ -95,81 +102,24 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 			['f', 'from-file'],
 		),
 	],
+	[['sort', 'curl', 'wget', 'openssl', 'gpg', 'ssh-keygen', 'xxd', 'base64'], outputOption],
+	// `curl`/`wget` also upload files (`-T file`, `-d @file`); their other operands are addresses.
+	[['curl', 'wget'], uploadFiles],
 	[
-		['sort', 'curl', 'wget', 'openssl', 'gpg', 'ssh-keygen', 'xxd', 'base64'],
-		both(outputOption, readOperandsExceptOptions()),
+		['openssl', 'gpg', 'ssh-keygen'],
+		readOperands({ shortValues: 'oOkKtTSsfiwc', longValues: ['output', 'key'] }),
 	],
 	[['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep'], searchFiles],
-	[
-		[
-			'cat',
-			'tac',
-			'less',
-			'more',
-			'head',
-			'tail',
-			'bat',
-			'batcat',
-			'nl',
-			'strings',
-			'od',
-			'hexdump',
-			'md5sum',
-			'sha1sum',
-			'sha256sum',
-			'sha512sum',
-			'b2sum',
-			'cksum',
-			'wc',
-			'uniq',
-			'cut',
-			'diff',
-			'cmp',
-			'comm',
-			'paste',
-			'join',
-			'fold',
-			'fmt',
-			'pr',
-			'expand',
-			'column',
-			'iconv',
-			'zcat',
-			'gunzip',
-			'gzip',
-			'bzip2',
-			'xz',
-			'zstd',
-			'lz4',
-			'type',
-			'dotenv',
-			'envsubst',
-			'sqlite3',
-		],
-		readOperands({ shortValues: 'nckbsw', longValues: ['lines', 'bytes'] }),
-	],
+	...Object.entries(FILE_READERS).map(
+		([name, grammar]) => [[name], readOperands(grammar)] as const,
+	),
 	[['source', '.'], sourceFile],
 	[['http', 'https', 'xh', 'invoke-webrequest', 'invoke-restmethod'], uploadFiles],
 	[['git'], gitCommand],
 	[[...EDITOR_PROGRAMS], editorExtensions],
 	[['mkfs', 'mke2fs', 'mkswap', 'mkdosfs', 'mkntfs', 'newfs'], formatFilesystem],
 	[[...DISK_PROGRAMS], diskTool],
-	[
-		[
-			'shutdown',
-			'reboot',
-			'halt',
-			'poweroff',
-			'systemctl',
-			'kill',
-			'pkill',
-			'killall',
-			'iptables',
-			'ip6tables',
-			'nft',
-		],
-		machineCommand,
-	],
+	[MACHINE_PROGRAMS, machineCommand],
 	[[...SERVICE_PROGRAMS], serviceCommand],
 	[[...CREDENTIAL_PROGRAMS], credentialPrinter],
 	[[...SCHEDULER_PROGRAMS], schedulerCommand],
@@ -200,12 +150,6 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[['zip'], zipArchive],
 	[['cpio', 'jar'], unpackHere],
 ];
-
-/** `curl`/`wget`-likes also upload files; the rest of this family reads its operands. */
-function readOperandsExceptOptions(): ProgramModel {
-	const plain = readOperands({ shortValues: 'oOkKtTSsfiwc', longValues: ['output', 'key'] });
-	return (call) => (call.name === 'curl' || call.name === 'wget' ? uploadFiles(call) : plain(call));
-}
 
 const BY_NAME = new Map<string, ProgramModel>();
 for (const [names, model] of FAMILIES) {

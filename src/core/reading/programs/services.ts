@@ -56,6 +56,18 @@ export const CLOUD_GLOBAL: OptionGrammar = {
 	shortValues: 'ag',
 };
 
+/** A word whose value comes from a command substitution (`$(docker ps -aq)`, `` `docker images -q` ``). */
+function isSubstitution(word: string): boolean {
+	return /\$\(|`/.test(word);
+}
+
+/** `kubectl scale … --replicas=0` (or `--replicas 0`): the workload stops serving. */
+function scalesToZero(words: readonly string[]): boolean {
+	return words.some(
+		(word, index) => word === '--replicas=0' || (word === '--replicas' && words[index + 1] === '0'),
+	);
+}
+
 const RULES: readonly ServiceRule[] = [
 	{
 		programs: [
@@ -84,14 +96,16 @@ const RULES: readonly ServiceRule[] = [
 		programs: ['kubectl', 'oc'],
 		global: KUBE_GLOBAL,
 		test: (words, all) =>
-			words[0] === 'delete' &&
-			(words.some((word) =>
-				/^(?:ns|namespaces?|all|pv|pvc|persistentvolumes?|persistentvolumeclaims?|nodes?|crds?|customresourcedefinitions?|statefulsets?|sts)$/.test(
-					word.split('/')[0] ?? '',
-				),
-			) ||
-				all.some((word) => ['--all', '-A', '--all-namespaces'].includes(word))),
-		what: 'deletes cluster resources broadly',
+			words[0] === 'drain' ||
+			(words[0] === 'scale' && scalesToZero(words)) ||
+			(words[0] === 'delete' &&
+				(words.some((word) =>
+					/^(?:ns|namespaces?|all|pv|pvc|persistentvolumes?|persistentvolumeclaims?|nodes?|crds?|customresourcedefinitions?|statefulsets?|sts)$/.test(
+						word.split('/')[0] ?? '',
+					),
+				) ||
+					all.some((word) => ['--all', '-A', '--all-namespaces'].includes(word)))),
+		what: 'deletes cluster resources broadly, drains a node or scales a workload to nothing',
 	},
 	{
 		programs: ['helm'],
@@ -143,8 +157,10 @@ const RULES: readonly ServiceRule[] = [
 			return (
 				(words[0] === 'rm' && words.some((word) => /^-[a-zA-Z]*r/.test(word))) ||
 				words[0] === 'rb' ||
+				// `vercel remove app`, `fly destroy app`: the verb alone removes a deployed project.
+				(['remove', 'destroy'].includes(words[0] ?? '') && words.length > 1) ||
 				(/\b(?:delete|destroy|apps:destroy|remove|rm)\b/.test(joined) &&
-					/\b(?:projects?|group|instances?|clusters?|sql|buckets?|apps?|databases?|storage|droplets?|volumes?|functions?|sites?|d1|kv|r2|db)\b/.test(
+					/\b(?:projects?|group|instances?|clusters?|sql|buckets?|apps?|databases?|storage|droplets?|volumes?|functions?|sites?|d1|kv|r2|db|firestore|collections?|hosting)\b/.test(
 						joined,
 					))
 			);
@@ -161,6 +177,8 @@ const RULES: readonly ServiceRule[] = [
 					words[0] === 'system' ||
 					words.includes('-a') ||
 					words.includes('--all'))) ||
+			// `docker rm -f $(docker ps -aq)`: the containers are known only when the line runs, and may be all.
+			(['rm', 'rmi'].includes(words[0] ?? '') && words.slice(1).some(isSubstitution)) ||
 			(words[0] === 'compose' &&
 				words.includes('down') &&
 				(words.includes('-v') || words.includes('--volumes'))),
@@ -168,8 +186,11 @@ const RULES: readonly ServiceRule[] = [
 	},
 	{
 		programs: ['gh'],
-		test: (words) => (words[0] === 'repo' || words[0] === 'release') && words[1] === 'delete',
-		what: 'deletes a repository or release',
+		test: (words) =>
+			((words[0] === 'repo' || words[0] === 'release') && words[1] === 'delete') ||
+			(['secret', 'variable'].includes(words[0] ?? '') &&
+				['set', 'delete', 'remove'].includes(words[1] ?? '')),
+		what: 'deletes a repository or release, or changes the secrets and variables its workflows run with',
 	},
 	{
 		programs: ['npm', 'pnpm', 'yarn'],

@@ -27,7 +27,7 @@ const TABLES: Readonly<Record<string, readonly Row[]>> = {
 	],
 	'clobbers and truncation': [
 		[': > server.log', ['write server.log @line']],
-		['cp /dev/null config.yml', ['write config.yml @line']],
+		['cp /dev/null config.yml', ['truncate config.yml @line']],
 		['truncate -s 0 data.db', ['truncate data.db @line']],
 		['echo hi > out.txt', ['write out.txt @line']],
 		['tee -a ~/.bashrc < x', ['write ~/.bashrc @line', 'read x @line']],
