@@ -1,5 +1,6 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+// Named imports: a namespace import of a Node module makes the bundle copy all of its exports at load (tens of KB).
+import { realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, normalize } from 'node:path';
 
 // How many missing trailing names are tried before giving up: `rm -rf build/new/deep` still finds `build` a link.
 const MAX_MISSING_NAMES = 8;
@@ -15,7 +16,7 @@ const MAX_PATH_LENGTH = 4096;
  */
 export function realPathOnDisk(absolute: string): string | undefined {
 	if (
-		!path.isAbsolute(absolute) ||
+		!isAbsolute(absolute) ||
 		absolute.length > MAX_PATH_LENGTH ||
 		/[*?[\]{}]/.test(absolute)
 	) {
@@ -25,18 +26,18 @@ export function realPathOnDisk(absolute: string): string | undefined {
 	const missing: string[] = [];
 	for (let tries = 0; tries <= MAX_MISSING_NAMES; tries++) {
 		try {
-			const real = fs.realpathSync.native(existing);
-			const whole = missing.length > 0 ? path.join(real, ...missing.reverse()) : real;
-			return whole === path.normalize(absolute) ? undefined : whole;
+			const real = realpathSync.native(existing);
+			const whole = missing.length > 0 ? join(real, ...missing.reverse()) : real;
+			return whole === normalize(absolute) ? undefined : whole;
 		} catch (error) {
 			if (
 				(error as NodeJS.ErrnoException).code !== 'ENOENT' ||
-				existing === path.dirname(existing)
+				existing === dirname(existing)
 			) {
 				return undefined;
 			}
-			missing.push(path.basename(existing));
-			existing = path.dirname(existing);
+			missing.push(basename(existing));
+			existing = dirname(existing);
 		}
 	}
 	return undefined;
