@@ -185,11 +185,14 @@ async function main() {
 	mkdirSync(join(home, 'victim'), { recursive: true });
 	writeFileSync(join(home, 'victim', 'keep-me.txt'), 'Hookwarden kept this.\n');
 	mkdirSync(join(dirs.userData, 'User'), { recursive: true });
+	// No `workbench.startupEditor: none`: the Welcome page VS Code opens at start creates its walkthrough registry
+	// before Copilot Chat is enabled at run time. A registry created after that change sees only that change (VS Code
+	// hands a late extension-point handler the last delta, not every extension), so Hookwarden's walkthrough was never
+	// listed until a reload.
 	writeFileSync(
 		join(dirs.userData, 'User', 'settings.json'),
 		JSON.stringify(
 			{
-				'workbench.startupEditor': 'none',
 				'telemetry.telemetryLevel': 'off',
 				'update.mode': 'none',
 				'extensions.autoCheckUpdates': false,
