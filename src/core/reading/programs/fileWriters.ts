@@ -309,14 +309,25 @@ function runsAsOwner(mode: string): boolean {
 	return numeric ? (Number(numeric[1]) & 6) !== 0 : /(?:^|,)[ugoa]*[+=][rwxXt]*s/.test(mode);
 }
 
+/** A symbolic mode written like an option (`-x`, `-w,+r`): removes permissions for everyone. */
+const DASH_MODE = /^-[rwxXst]+(?:,[ugoa]*[-+=][rwxXst]*)*$/;
+
 /** `chmod`/`chown`/`chgrp`: changes permissions or ownership of each operand (its whole tree with `-R`). */
 export const changeModes: ProgramModel = (call) => {
-	const parsed = parseOptions(call.args, { longValues: ['reference'] });
+	// `chmod -x file`: a symbolic mode may start with `-`, and GNU chmod has no option of those letters.
+	const dashMode = call.name === 'chmod' ? call.args.findIndex((word) => DASH_MODE.test(word)) : -1;
+	const args = dashMode < 0 ? call.args : call.args.filter((_, index) => index !== dashMode);
+	const parsed = parseOptions(args, { longValues: ['reference'] });
 	if (given(parsed, 'help', 'version')) {
 		return [];
 	}
 	const reference = valuesOf(parsed, 'reference').length > 0;
-	const [mode = '', ...paths] = reference ? ['', ...parsed.operands] : parsed.operands;
+	const [mode = '', ...paths] =
+		dashMode >= 0
+			? [call.args[dashMode] ?? '', ...parsed.operands]
+			: reference
+				? ['', ...parsed.operands]
+				: parsed.operands;
 	const tree = given(parsed, 'R', 'recursive');
 	const everyone = call.name === 'chmod' && opensToEveryone(mode);
 	const asOwner = call.name === 'chmod' && runsAsOwner(mode);

@@ -346,11 +346,36 @@ const SUBCOMMANDS: Readonly<Record<string, (call: ProgramCall, sub: GitSubcomman
 			parseOptions(args, { shortValues: 'pC', longValues: ['directory', 'exclude', 'include'] }),
 		),
 	config: (call, { args }) => gitConfigEffects(call, args),
+	// Verbs that print a file's contents, from history (`git show HEAD:.env`) or from disk.
+	show: (call, { args }) => reads(call, args.flatMap(blobPath)),
+	'cat-file': (call, { args }) => reads(call, args.flatMap(blobPath)),
+	blame: (call, { args }) =>
+		reads(
+			call,
+			parseOptions(args, {
+				shortValues: 'LSC',
+				longValues: ['contents', 'ignore-rev'],
+			}).operands.slice(-1),
+		),
+	diff: (call, { args }) =>
+		args.includes('--no-index')
+			? reads(call, parseOptions(args, { shortValues: 'USO' }).operands)
+			: [],
 	lfs: (call, { args }) =>
 		args[0] === 'prune'
 			? [history(call, 'recoveryData', false, 'deletes local LFS objects from')]
 			: [],
 };
+
+/** The path of a `REV:path` blob name (`HEAD:.env`, `:0:config/.env`), or nothing. */
+function blobPath(word: string): string[] {
+	const match = /^(?:[^:-][^:]*|):(?:[0-3]:)?(.+)$/.exec(word);
+	return match?.[1] !== undefined && !word.includes('://') ? [match[1]] : [];
+}
+
+function reads(call: ProgramCall, paths: readonly string[]): Effect[] {
+	return paths.map((path) => call.effect({ kind: 'read', path, action: 'prints' }));
+}
 
 /** Subcommands whose `--abort` throws away the resolution work of an operation in progress. */
 const ABORTABLE = new Set(['rebase', 'merge', 'cherry-pick', 'revert', 'am']);

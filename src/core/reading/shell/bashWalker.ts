@@ -141,9 +141,26 @@ function visit(
 				attached,
 			);
 			return;
-		case 'command_substitution':
+		case 'command_substitution': {
+			// `$(< file)` is bash's `$(cat file)`: the file is read though no program is named.
+			const redirects = childrenOf(node).filter(
+				(child) => !['$(', ')', '`'].includes(child.node.type),
+			);
+			if (redirects.length > 0 && redirects.every((child) => child.node.type === 'file_redirect')) {
+				collector.add(
+					{
+						argv: ['cat'],
+						text: node.text,
+						redirects: redirects.flatMap((child) => readRedirect(child.node).redirects),
+						stdinScripts: [],
+					},
+					nested(context, 'substitution'),
+				);
+				return;
+			}
 			visitChildren(node, collector, nested(context, 'substitution'), NONE);
 			return;
+		}
 		case 'process_substitution': {
 			// `>(…)` reads what its writer writes: for a shell in it, that output is the script it runs.
 			const writer = collector.writerInto(node.text);
@@ -372,6 +389,7 @@ function visitDeclaration(
 ): void {
 	const argv: string[] = [];
 	const exporting = /^export\b/.test(node.text);
+	const words: SyntaxNode[] = [];
 	for (const { node: child } of childrenOf(node)) {
 		if (child.type === 'variable_assignment') {
 			assign(child, collector, context);
@@ -382,13 +400,28 @@ function visitDeclaration(
 			argv.push(`${name}=${value ?? ''}`);
 		} else {
 			argv.push(...expandedWords(child, collector.scope(context)));
+			words.push(child);
 		}
 	}
-	if (argv.length > 0) {
-		collector.add(
-			{ argv, text: attached.text ?? node.text, redirects: attached.redirects, stdinScripts: [] },
-			context,
-		);
+	const index =
+		argv.length > 0
+			? collector.add(
+					{
+						argv,
+						text: attached.text ?? node.text,
+						redirects: attached.redirects,
+						stdinScripts: [],
+					},
+					context,
+				)
+			: undefined;
+	// A word may run something itself: `export $(cat .env | xargs)`.
+	const inner = {
+		...nested(context, 'substitution'),
+		...(index !== undefined ? { parent: index } : {}),
+	};
+	for (const word of words) {
+		visit(word, collector, inner, NONE);
 	}
 }
 

@@ -147,6 +147,12 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['gpg --list-keys', 'none'],
 	['mv ~/.kube/config ./kubeconfig', 'ask protectedPaths.secretFile'],
 	['mv ~/.gnupg /tmp/g', 'ask protectedPaths.secretFile'],
+	// contents printed without a reader program, and own state changed by a mode written like an option.
+	['echo "$(< .env.production)"', 'ask secrets.secretFile'],
+	['export $(cat .env | xargs)', 'ask secrets.secretFile'],
+	['git show HEAD~3:.env', 'ask secrets.secretFile'],
+	['git show HEAD:package.json', 'none'],
+	['chmod -x ~/.hookwarden/bin/hookwarden-hook', 'deny protectedPaths.ownState'],
 	// `cp /dev/null` empties its destination.
 	['cp /dev/null ~/.local/share/fish/fish_history', 'ask destructiveCommands.delete'],
 	['cp /dev/null build/app.log', 'none'],

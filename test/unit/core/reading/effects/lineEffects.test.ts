@@ -135,6 +135,22 @@ const TABLES: Readonly<Record<string, readonly Row[]>> = {
 		['git rm --cached notes.md', [], ['delete notes.md @line']],
 		['git mv a.ts b.ts', ['move tree a.ts @line', 'write tree b.ts @line']],
 	],
+	'files read without a reader named, or through git': [
+		// `$(< f)` is bash's `$(cat f)`; an `export` word's substitution runs like any other.
+		['echo "$(< config/.env.staging)"', ['read config/.env.staging @substitution']],
+		['export $(grep -v ^# settings.env | xargs)', ['read settings.env @substitution']],
+		['git show main~2:deploy/.env', ['read deploy/.env @line']],
+		['git cat-file blob :0:keys/server.pem', ['read keys/server.pem @line']],
+		['git blame -L 1,5 notes.md', ['read notes.md @line']],
+		['git diff --no-index /dev/null secrets.txt', ['read secrets.txt @line']],
+		['git show v2.0 --stat', [], ['read v2.0 @line']],
+		['git diff main -- src', [], ['read src @line']],
+	],
+	'a symbolic mode may look like an option': [
+		['chmod -x tools/run.sh', ['chmod tools/run.sh @line']],
+		['chmod -R -w,+r docs', ['chmod tree docs @line']],
+		['chmod -v 644 a.txt', ['chmod a.txt @line']],
+	],
 	'a function defined in a subshell exists only there': [
 		['( wipe() { rm -rf ~/work; } ); wipe', [], ['delete tree ~/work @line']],
 		['( wipe() { rm -rf ~/work; }; wipe )', ['delete tree ~/work @line']],
