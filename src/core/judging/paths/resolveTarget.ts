@@ -47,6 +47,8 @@ const DEFAULT_LOCATIONS: Readonly<Record<string, string>> = {
 	CARGO_HOME: '~/.cargo',
 	AZURE_CONFIG_DIR: '~/.azure',
 	CLOUDSDK_CONFIG: '~/.config/gcloud',
+	// PowerShell's profile script, which every new PowerShell session runs (on Windows under Documents\PowerShell).
+	PROFILE: '~/.config/powershell/Microsoft.PowerShell_profile.ps1',
 	TMPDIR: '/tmp',
 	TMP: '/tmp',
 	TEMP: '/tmp',

@@ -7,6 +7,7 @@ import { commandEffects } from './commandEffects';
 import type { Effect } from './effect';
 import { environmentSent } from './environmentSent';
 import { hiddenCodeEffects } from './hiddenCode';
+import { pipedItemEffects } from './pipedItems';
 
 /** Where a function defined on the line can be called from: the same shell, not a new one (`sh -c`, a heredoc). */
 const SAME_SHELL = new Set<SimpleCommand['origin']>([
@@ -232,6 +233,7 @@ export function lineEffects(commands: readonly SimpleCommand[]): Effect[] {
 			...unknownSource(command, index),
 			...forkBomb(command, index),
 			...environmentSent(command, index, commands),
+			...pipedItemEffects(command, index, commands),
 		];
 		const placed = command.container ? inContainer(found, command.container) : found;
 		effects.push(

@@ -120,6 +120,8 @@ export const MACHINE_PROGRAMS = [
 	'reboot',
 	'halt',
 	'poweroff',
+	'stop-computer',
+	'restart-computer',
 	'systemctl',
 	'service',
 	'kill',
@@ -145,6 +147,11 @@ export const machineCommand: ProgramModel = (call) => {
 		call.effect({ kind: 'serviceDataLoss', subject: 'machine', action }),
 	];
 	switch (name) {
+		case 'stop-computer':
+		case 'restart-computer':
+			return args.some((word) => /^-whatif$/i.test(word))
+				? []
+				: machine('shuts down or restarts the machine');
 		case 'shutdown':
 		case 'reboot':
 		case 'halt':

@@ -44,15 +44,20 @@ function paths(values: readonly string[]): string[] {
 		.filter((value) => value !== '');
 }
 
-/**
- * File cmdlets (`Remove-Item`, `Set-Content`, `Out-File`, `Copy-Item`, `Move-Item`, `New-Item`, `Get-Content`…):
- * what each does to the paths in its `-Path`-like parameters and positions. `-WhatIf` runs nothing.
- */
-export const powerShellFiles: ProgramModel = (call) => {
-	const { named, positional } = parsePowerShellArguments(call.args, PATH_PARAMETERS, SWITCHES);
-	if (named.get('whatif') === true) {
-		return [];
-	}
+/** What a file cmdlet's arguments name: its items (`-Path` or the first position), a second path, and its switches. */
+export interface ItemArguments {
+	readonly primary: readonly string[];
+	readonly second: readonly string[];
+	readonly recurse: boolean;
+	readonly force: boolean;
+	readonly whatIf: boolean;
+	/** The string values of named parameters, as paths. */
+	readonly value: (...names: string[]) => string[];
+}
+
+/** Reads a file cmdlet's arguments (`Remove-Item -Path x -Recurse`, `gci ~ -r`). */
+export function itemArguments(args: readonly string[]): ItemArguments {
+	const { named, positional } = parsePowerShellArguments(args, PATH_PARAMETERS, SWITCHES);
 	const value = (...names: string[]) =>
 		paths(
 			names
@@ -60,14 +65,29 @@ export const powerShellFiles: ProgramModel = (call) => {
 				.filter((found): found is string => typeof found === 'string'),
 		);
 	const given = value('path', 'literalpath', 'pspath', 'lp', 'filepath');
-	const primary = given.length > 0 ? given : paths(positional.slice(0, 1));
 	const destination = value('destination');
-	const second =
-		destination.length > 0
-			? destination
-			: paths(positional.slice(given.length > 0 ? 0 : 1, given.length > 0 ? 1 : 2));
-	const recurse = named.get('recurse') === true;
-	const force = named.get('force') === true;
+	return {
+		primary: given.length > 0 ? given : paths(positional.slice(0, 1)),
+		second:
+			destination.length > 0
+				? destination
+				: paths(positional.slice(given.length > 0 ? 0 : 1, given.length > 0 ? 1 : 2)),
+		recurse: named.get('recurse') === true,
+		force: named.get('force') === true,
+		whatIf: named.get('whatif') === true,
+		value,
+	};
+}
+
+/**
+ * File cmdlets (`Remove-Item`, `Set-Content`, `Out-File`, `Copy-Item`, `Move-Item`, `New-Item`, `Get-Content`…):
+ * what each does to the paths in its `-Path`-like parameters and positions. `-WhatIf` runs nothing.
+ */
+export const powerShellFiles: ProgramModel = (call) => {
+	const { primary, second, recurse, force, whatIf, value } = itemArguments(call.args);
+	if (whatIf) {
+		return [];
+	}
 	const make = (kind: Effect['kind'], targets: readonly string[], action: string, tree = false) =>
 		targets.map((path) => call.effect({ kind, path, tree, force, action }));
 	switch (call.name) {
@@ -88,7 +108,7 @@ export const powerShellFiles: ProgramModel = (call) => {
 					: primary.length > 0
 						? primary.map((path) => `${path.replace(/\/$/, '')}/${name}`)
 						: [name];
-			const link = /link|junction/i.test(String(named.get('itemtype') ?? ''));
+			const link = /link|junction/i.test(value('itemtype').join(','));
 			return [
 				...make(link ? 'link' : 'write', targets, link ? 'makes a link at' : 'creates'),
 				...(link ? make('link', value('value', 'target'), 'links to') : []),
@@ -135,7 +155,11 @@ export function dotNetFileEffects(call: ProgramCall): Effect[] {
 						: method === 'createsymboliclink'
 							? 'link'
 							: 'write';
-		effects.push(call.effect({ kind, path, action: `calls .NET ${match[1] ?? ''} on` }));
+		// `[IO.Directory]::Delete(p, $true)` takes the folder's whole tree.
+		const tree =
+			/Directory/i.test(match[0]) &&
+			/^\s*,\s*\$true\b/i.test(call.command.text.slice((match.index ?? 0) + match[0].length));
+		effects.push(call.effect({ kind, path, tree, action: `calls .NET ${match[1] ?? ''} on` }));
 	}
 	return effects;
 }

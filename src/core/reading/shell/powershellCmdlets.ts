@@ -26,6 +26,10 @@ const ALIASES: Readonly<Record<string, string>> = {
 	curl: 'invoke-webrequest',
 	wget: 'invoke-webrequest',
 	irm: 'invoke-restmethod',
+	gci: 'get-childitem',
+	ls: 'get-childitem',
+	dir: 'get-childitem',
+	gi: 'get-item',
 };
 
 /** The cmdlet a PowerShell command name stands for, lower-case (`ri` → `remove-item`), or the name itself. */

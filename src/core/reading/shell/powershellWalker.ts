@@ -39,6 +39,33 @@ function psWordValue(node: SyntaxNode): string {
 	return text;
 }
 
+/** A .NET static method call: `[System.IO.File]::Delete(`. */
+const STATIC_CALL = /^\[[\w.]+\]::\w+\s*\(/;
+
+/**
+ * A statement that is one variable (`$env:GITHUB_TOKEN`) prints its value, as `Write-Output` would: surfaced as that
+ * command so a credential printed that way is judged like one.
+ */
+function printsVariable(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+): boolean {
+	if (!/^\$(?:env:)?[A-Za-z_]\w*$/.test(node.text.trim())) {
+		return false;
+	}
+	collector.add(
+		{
+			argv: ['Write-Output', node.text.trim()],
+			text: node.text.trim(),
+			redirects: [],
+			stdinScripts: [],
+		},
+		context,
+	);
+	return true;
+}
+
 /** Walks a tree-sitter-powershell tree and adds every command it holds to the collector. */
 export function walkPowerShell(
 	root: SyntaxNode,
@@ -54,8 +81,24 @@ function visit(node: SyntaxNode, collector: CommandCollector, context: WalkConte
 			visitCommand(node, collector, context);
 			return;
 		case 'pipeline_chain':
-			visitPipeline(node, collector, context);
+			if (!printsVariable(node, collector, context)) {
+				visitPipeline(node, collector, context);
+			}
 			return;
+		case 'invokation_expression':
+			// `[IO.File]::WriteAllText(…)` as a statement of its own: a call the effects read like a command's text.
+			if (STATIC_CALL.test(node.text)) {
+				collector.add(
+					{
+						argv: [node.text.slice(0, node.text.indexOf('(')).trim()],
+						text: node.text,
+						redirects: [],
+						stdinScripts: [],
+					},
+					context,
+				);
+			}
+			break;
 		case 'ERROR':
 			collector.errors.push(`cannot read ${JSON.stringify(node.text.slice(0, 40))}`);
 			break;
