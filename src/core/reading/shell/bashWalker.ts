@@ -224,22 +224,57 @@ function visitRedirected(
 		}
 	}
 	const body = children.find((child) => child.field === 'body')?.node;
+	const tail = body ? heredocPipeTail(children) : undefined;
+	const pipeline = tail ? collector.newPipeline() : undefined;
 	if (body) {
-		visit(body, collector, context, {
-			redirects,
-			stdinScripts,
-			words,
-			text: body.type === 'command' ? node.text : undefined,
-		});
+		visit(
+			body,
+			collector,
+			pipeline === undefined ? context : { ...context, pipeline: { id: pipeline, stage: 0 } },
+			{
+				redirects,
+				stdinScripts,
+				words,
+				text: body.type === 'command' ? node.text : undefined,
+			},
+		);
 	} else if (redirects.length > 0) {
 		// A redirect alone (`> .git/index`) still opens, and truncates, its target: as `: > .git/index` would.
 		collector.add({ argv: [':'], text: node.text, redirects, stdinScripts }, context);
 	}
+	if (tail && pipeline !== undefined) {
+		// `cat <<EOF | sh`: the stages after the heredoc's start read what the command before them writes.
+		pipeStages(tail).forEach((stage, index) => {
+			visit(stage, collector, { ...context, pipeline: { id: pipeline, stage: index + 1 } }, NONE);
+		});
+	}
 	for (const child of children) {
 		if (child.node !== body) {
-			visitRedirectNode(child.node, collector, context);
+			visitRedirectNode(child.node, collector, context, tail);
 		}
 	}
+}
+
+/** The stages of a pipe tail, flattened: tree-sitter nests `| grep x | wc` as a pipe holding a pipeline. */
+function pipeStages(node: SyntaxNode): SyntaxNode[] {
+	return childrenOf(node)
+		.filter((child) => child.node.type !== '|' && child.node.type !== '|&')
+		.flatMap((child) => (child.node.type === 'pipeline' ? pipeStages(child.node) : [child.node]));
+}
+
+/** The `| sh …` tree-sitter hangs under a heredoc when the line goes on with a pipe after the heredoc's start. */
+function heredocPipeTail(children: ReturnType<typeof childrenOf>): SyntaxNode | undefined {
+	for (const child of children) {
+		if (child.node.type === 'heredoc_redirect') {
+			const tail = childrenOf(child.node).find(
+				(part) => part.node.type === 'pipeline' && part.node.text.startsWith('|'),
+			);
+			if (tail) {
+				return tail.node;
+			}
+		}
+	}
+	return undefined;
 }
 
 /**
@@ -250,7 +285,12 @@ function visitRedirectNode(
 	node: SyntaxNode,
 	collector: CommandCollector,
 	context: WalkContext,
+	pipeTail?: SyntaxNode,
 ): void {
+	// The binding makes a new node object on every visit, so the tail is known by what it is, not by identity.
+	if (node.type === pipeTail?.type && node.text === pipeTail.text) {
+		return;
+	}
 	if (node.type !== 'heredoc_redirect') {
 		visit(node, collector, nested(context, 'substitution'), NONE);
 		return;
@@ -259,7 +299,7 @@ function visitRedirectNode(
 		if (child.field === 'right') {
 			visit(child.node, collector, context, NONE);
 		} else {
-			visitRedirectNode(child.node, collector, context);
+			visitRedirectNode(child.node, collector, context, pipeTail);
 		}
 	}
 }

@@ -21,7 +21,10 @@ function printfText(args: readonly string[]): string {
 	return [filled, ...rest].join(' ').replace(/\\n/g, '\n').replace(/\\t/g, '\t');
 }
 
-/** The text a command writes to stdout when it can be known from its words (`echo …`, `printf …`, `cat <<<`), else `undefined`. */
+/**
+ * The text a command writes to stdout when it can be known from the line (`echo …`, `printf …`, and what `cat` or
+ * `tee` pass on from a heredoc, a here-string or an earlier stage), else `undefined`.
+ */
 export function literalOutput(command: SimpleCommand): string | undefined {
 	const name = programName(command.argv[0] ?? '');
 	const args = command.argv.slice(1);
@@ -35,9 +38,9 @@ export function literalOutput(command: SimpleCommand): string | undefined {
 	if (name === 'printf') {
 		return printfText(args);
 	}
-	if (name === 'cat' && args.length === 0) {
+	if ((name === 'cat' && args.length === 0) || name === 'tee') {
 		const fed = command.redirects.find((redirect) => redirect.operator.endsWith('<<<'));
-		return fed?.target;
+		return command.stdinText ?? fed?.target;
 	}
 	return undefined;
 }

@@ -135,6 +135,21 @@ const TABLES: Readonly<Record<string, readonly Row[]>> = {
 		['git rm --cached notes.md', [], ['delete notes.md @line']],
 		['git mv a.ts b.ts', ['move tree a.ts @line', 'write tree b.ts @line']],
 	],
+	'a heredoc written down a pipe is the stdin of what runs there': [
+		// tree-sitter hangs `| sh` under the heredoc; the stages still read what `cat` (or `tee`) passes on.
+		["cat <<'EOF' | sh\nrm -rf ~/work\nEOF", ['delete tree ~/work @pipedScript']],
+		['cat <<EOF | tee run.log | bash\nrm -rf ~/work\nEOF', ['delete tree ~/work @pipedScript']],
+		[
+			"cat <<'EOF' | python3\nimport shutil\nshutil.rmtree('/srv/data')\nEOF",
+			['delete tree /srv/data @interpreter'],
+		],
+		["cat <<'EOF' | grep -c x\nrm -rf ~/work\nEOF", [], ['delete tree ~/work @pipedScript']],
+		[
+			"cat <<'EOF' > notes.txt\nrm -rf ~/work\nEOF",
+			['write notes.txt @line'],
+			['delete tree ~/work @line'],
+		],
+	],
 	'files read without a reader named, or through git': [
 		// `$(< f)` is bash's `$(cat f)`; an `export` word's substitution runs like any other.
 		['echo "$(< config/.env.staging)"', ['read config/.env.staging @substitution']],
