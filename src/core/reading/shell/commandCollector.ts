@@ -288,7 +288,7 @@ export class CommandCollector {
 			depth: context.depth + 1,
 		};
 		this.readJobRuns(peeled.argv, stdinText, inner);
-		this.readRunCommands(peeled.argv, inner, context);
+		this.readRunCommands(peeled.argv, stdinText, inner, context);
 		this.readScripts(raw, peeled.argv, env, inner, context);
 		this.readCode(raw, peeled.argv, stdinText, inner, context);
 		this.readCommandArguments(peeled.argv, inner);
@@ -461,7 +461,12 @@ export class CommandCollector {
 	}
 
 	/** Commands another program starts from its words: `find -exec`, containers (`docker run`, `kubectl exec`). */
-	private readRunCommands(argv: readonly string[], inner: WalkContext, outer: WalkContext): void {
+	private readRunCommands(
+		argv: readonly string[],
+		stdinText: string | undefined,
+		inner: WalkContext,
+		outer: WalkContext,
+	): void {
 		// Under `xargs -I{}`, `{}` is the runner's input, not the paths `find` matched.
 		const found =
 			programName(argv[0] ?? '') === 'find' && !outer.argsFromInput
@@ -489,19 +494,17 @@ export class CommandCollector {
 			);
 		}
 		for (const contained of containerCommands(argv)) {
-			const index = this.add(
+			// What the runner is fed (`… | docker exec -i db sh`, a heredoc) is the stdin of what runs inside, and
+			// everything that runs from there (a script it reads, a `-c` string) runs in the same container.
+			this.add(
 				{
 					argv: contained.argv,
 					text: contained.argv.map(quoteForDisplay).join(' '),
 					redirects: [],
-					stdinScripts: [],
+					stdinScripts: stdinText === undefined ? [] : [stdinText],
 				},
-				{ ...inner, origin: 'container' },
+				{ ...inner, origin: 'container', container: contained.container },
 			);
-			const command = this.commands[index];
-			if (command) {
-				this.commands[index] = { ...command, container: contained.container };
-			}
 		}
 	}
 

@@ -53,6 +53,19 @@ const SSH_VALUE_OPTIONS = new Set('BbcDEeFIiJLlmOoPpRSWw');
  * login or a subsystem (`-s`).
  */
 function sshRemoteCommand(argv: readonly string[]): EmbeddedScript | undefined {
+	const { command, flags } = sshParts(argv);
+	return command.length === 0 || flags.has('s')
+		? undefined
+		: { text: command.join(' '), dialect: 'bash' };
+}
+
+/** An ssh command line's flags (letters without a value), its destination and the remote command's words. */
+function sshParts(argv: readonly string[]): {
+	readonly flags: ReadonlySet<string>;
+	readonly destination?: string;
+	readonly command: readonly string[];
+} {
+	const flags = new Set<string>();
 	let index = 1;
 	for (; index < argv.length; index++) {
 		const word = argv[index] ?? '';
@@ -65,19 +78,32 @@ function sshRemoteCommand(argv: readonly string[]): EmbeddedScript | undefined {
 		}
 		for (let letter = 1; letter < word.length; letter++) {
 			const option = word[letter] ?? '';
-			if (option === 's') {
-				return undefined;
-			}
 			if (SSH_VALUE_OPTIONS.has(option)) {
 				if (letter === word.length - 1) {
 					index++;
 				}
 				break;
 			}
+			flags.add(option);
 		}
 	}
-	const command = argv.slice(index + 1);
-	return command.length === 0 ? undefined : { text: command.join(' '), dialect: 'bash' };
+	const destination = argv[index];
+	return {
+		flags,
+		...(destination !== undefined && { destination }),
+		command: argv.slice(index + 1),
+	};
+}
+
+/**
+ * `ssh host` with no remote command runs a login shell there that reads its commands from stdin (`echo … | ssh
+ * host`, `ssh -T host < script`), unless `-n` gives it no input, `-N` runs nothing or `-s` asks for a subsystem.
+ */
+function sshReadsStdin(argv: readonly string[]): boolean {
+	const { flags, destination, command } = sshParts(argv);
+	return (
+		destination !== undefined && command.length === 0 && !['n', 'N', 's'].some((f) => flags.has(f))
+	);
 }
 
 /**
@@ -216,6 +242,9 @@ export function embeddedScript(argv: readonly string[]): EmbeddedScript | undefi
 /** Whether the command is a shell that takes its script from stdin (`bash`, `sh -s -- args`, `sudo bash`), so a heredoc or pipe into it is run. */
 export function readsScriptFromStdin(argv: readonly string[]): boolean {
 	const name = programName(argv[0] ?? '');
+	if (name === 'ssh') {
+		return sshReadsStdin(argv);
+	}
 	if (POWERSHELLS.has(name)) {
 		// `-Command -` and a bare `-` read stdin too; both start with `-`, like every other switch.
 		return argv.slice(1).every((word) => /^[-/]/.test(word));

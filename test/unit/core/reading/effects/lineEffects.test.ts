@@ -149,6 +149,14 @@ const TABLES: Readonly<Record<string, readonly Row[]>> = {
 			['write notes.txt @line'],
 			['delete tree ~/work @line'],
 		],
+		// What a remote or container runner is fed is the stdin of the shell it starts there.
+		['printf "rm -rf /srv/app" | ssh deploy@web1', ['delete tree /srv/app @pipedScript']],
+		['echo "rm -rf /srv/app" | ssh deploy@web1 uptime', [], ['delete tree /srv/app @pipedScript']],
+		['echo "rm -rf /srv/app" | ssh -n web1', [], ['delete tree /srv/app @pipedScript']],
+		[
+			'docker exec -i api sh <<EOF\nrm -rf /app/uploads\nEOF',
+			['serviceDataLoss serviceData @container'],
+		],
 	],
 	'files read without a reader named, or through git': [
 		// `$(< f)` is bash's `$(cat f)`; an `export` word's substitution runs like any other.
