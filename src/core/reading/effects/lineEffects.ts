@@ -2,6 +2,7 @@ import type { SimpleCommand } from '../shell/commandLine';
 import type { ContainerPlace, Mount } from '../shell/containerCommands';
 import { POSIX_SHELLS } from '../shell/embeddedScripts';
 import { programName } from '../shell/programName';
+import { isCodeLoadingVariable, loadsCode } from '../programs/codeLoadingVariables';
 import { programCall } from '../programs/programModel';
 import { commandEffects } from './commandEffects';
 import type { Effect } from './effect';
@@ -83,18 +84,6 @@ function forkBomb(command: SimpleCommand, index: number): Effect[] {
 	];
 }
 
-/** Variables that make a program load code the line does not show (`BASH_ENV=x bash`, `NODE_OPTIONS=--require x`). */
-const LOADS_CODE =
-	/^(?:BASH_ENV|ENV|NODE_OPTIONS|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH)$/;
-
-/** `NODE_OPTIONS` loads code only through its module options; other variables always name code to load. */
-function loadsCode(variable: string, value: string): boolean {
-	return (
-		variable !== 'NODE_OPTIONS' ||
-		/(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader)\b/.test(value)
-	);
-}
-
 /**
  * Settings that make a program load code from a file the line does not show: `BASH_ENV` for a shell running a script,
  * `ENV` and `--rcfile` for an interactive one, `NODE_OPTIONS`/`LD_PRELOAD` for any program. A startup file the line
@@ -112,7 +101,6 @@ function startupCode(
 		(command.env?.[variable] ?? '') !== '' && loadsCode(variable, command.env?.[variable] ?? '');
 	const loaded = Object.keys(command.env ?? {}).filter(
 		(variable) =>
-			LOADS_CODE.test(variable) &&
 			set(variable) &&
 			(variable === 'BASH_ENV' ? shell && !interactive : variable === 'ENV' ? interactive : true),
 	);
@@ -121,7 +109,7 @@ function startupCode(
 				.slice(1)
 				.filter((word) => /=./.test(word))
 				.map((word) => word.split('=')[0] ?? '')
-				.filter((variable) => LOADS_CODE.test(variable))
+				.filter(isCodeLoadingVariable)
 		: [];
 	const rcFile =
 		interactive && command.argv.some((word) => /^--(?:rcfile|init-file)(?:=|$)/.test(word));

@@ -40,6 +40,7 @@ import { serviceCommand, SERVICE_PROGRAMS } from './services';
 import { CREDENTIAL_PROGRAMS, credentialPrinter } from './credentialPrinters';
 import { PACKAGE_MANAGER_PROGRAMS, packageManagerSettings } from './packageManagerSettings';
 import { SCHEDULER_PROGRAMS, schedulerCommand } from './schedulers';
+import { PERSISTENT_ENVIRONMENT_PROGRAMS, persistentEnvironment } from './persistentEnvironment';
 import { cmdFiles, powerShellFiles } from './windows';
 
 /** Runs several models over one call and keeps every effect. */
@@ -123,6 +124,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[[...SERVICE_PROGRAMS], serviceCommand],
 	[[...CREDENTIAL_PROGRAMS], credentialPrinter],
 	[[...SCHEDULER_PROGRAMS], schedulerCommand],
+	[PERSISTENT_ENVIRONMENT_PROGRAMS, persistentEnvironment],
 	[PACKAGE_MANAGER_PROGRAMS, packageManagerSettings],
 	[
 		[

@@ -147,6 +147,11 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['gpg --list-keys', 'none'],
 	['mv ~/.kube/config ./kubeconfig', 'ask protectedPaths.secretFile'],
 	['mv ~/.gnupg /tmp/g', 'ask protectedPaths.secretFile'],
+	// variables set for every later session that make programs load code.
+	['setx NODE_OPTIONS "--require C:\\tools\\hook.js"', 'ask protectedPaths.configExec'],
+	['launchctl setenv DYLD_INSERT_LIBRARIES /tmp/x.dylib', 'ask protectedPaths.configExec'],
+	['setx JAVA_HOME "C:\\Program Files\\Java"', 'none'],
+	['setx NODE_OPTIONS --max-old-space-size=4096', 'none'],
 	// contents printed without a reader program, and own state changed by a mode written like an option.
 	['echo "$(< .env.production)"', 'ask secrets.secretFile'],
 	['export $(cat .env | xargs)', 'ask secrets.secretFile'],
