@@ -201,7 +201,8 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 	{
 		pack: 'destructiveCommands',
 		rule: 'delete',
-		kinds: ['delete'],
+		// Emptying every file a glob matches (`truncate -s 0 src/*.ts`) destroys their contents as surely.
+		kinds: ['delete', 'truncate'],
 		targets: ['tempRoot', 'source', 'outside', 'unknown', 'secret'],
 		// A tree, or every file a glob matches (`rm *.ts`, `find . -name '*.ts' -delete`): more than one named file.
 		// `git rm -r` takes only what the last commit brings back.

@@ -47,9 +47,16 @@ export const tarArchive: ProgramModel = (call) => {
 	}
 	if (given(parsed, 'c', 'create', 'r', 'append', 'u', 'update')) {
 		const base = valuesOf(parsed, 'C', 'directory').at(-1);
+		// `--remove-files` deletes what it archived: the files leave their place, as with `mv`.
+		const removes = given(parsed, 'remove-files');
 		for (const operand of parsed.operands) {
 			const path = base !== undefined && !/^[/~]/.test(operand) ? `${base}/${operand}` : operand;
 			effects.push(call.effect({ kind: 'read', path, tree: true, action: 'archives' }));
+			if (removes) {
+				effects.push(
+					call.effect({ kind: 'move', path, tree: true, action: 'archives and removes' }),
+				);
+			}
 		}
 		if (archive !== undefined && archive !== '-') {
 			effects.push(call.effect({ kind: 'write', path: archive, action: 'writes the archive' }));
@@ -112,8 +119,15 @@ export const zipArchive: ProgramModel = (call) => {
 	const parsed = parseOptions(call.args, { shortValues: 'bnstxiOP' });
 	const [archive, ...files] = parsed.operands;
 	const tree = given(parsed, 'r', 'R', 'recurse-paths');
+	// `-m` moves the files into the archive: they leave their place, as with `mv`.
+	const moves = given(parsed, 'm', 'move');
 	return [
 		...files.map((path) => call.effect({ kind: 'read', path, tree, action: 'archives' })),
+		...(moves
+			? files.map((path) =>
+					call.effect({ kind: 'move', path, tree: true, action: 'moves into an archive' }),
+				)
+			: []),
 		...(archive !== undefined && archive !== '-'
 			? [call.effect({ kind: 'write' as const, path: archive, action: 'writes the archive' })]
 			: []),

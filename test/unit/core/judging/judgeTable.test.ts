@@ -158,6 +158,14 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['git show HEAD~3:.env', 'ask secrets.secretFile'],
 	['git show HEAD:package.json', 'none'],
 	['chmod -x ~/.hookwarden/bin/hookwarden-hook', 'deny protectedPaths.ownState'],
+	// emptying every file a glob matches; archivers that take the files away.
+	['truncate -s 0 src/*.ts', 'ask destructiveCommands.delete'],
+	["find lib -name '*.py' -exec truncate -s0 {} \\;", 'ask destructiveCommands.delete'],
+	['truncate -s 0 dist/*.log', 'none'],
+	['truncate -s 0 notes.txt', 'none'],
+	['tar czf /tmp/all.tgz --remove-files .', 'deny destructiveCommands.moveAway'],
+	['zip -rm /tmp/h.zip ~', 'deny destructiveCommands.moveAway'],
+	['zip -r site.zip public', 'none'],
 	// `cp /dev/null` empties its destination.
 	['cp /dev/null ~/.local/share/fish/fish_history', 'ask destructiveCommands.delete'],
 	['cp /dev/null build/app.log', 'none'],
