@@ -69,7 +69,7 @@ function coverageOf(effect: Effect): Coverage {
 		return 'path';
 	}
 	if (effect.kind === 'read' || effect.kind === 'send') {
-		return 'treeRead';
+		return effect.kind === 'send' ? 'treeSend' : 'treeRead';
 	}
 	return effect.contentsUnknown ? 'treeUnknown' : 'tree';
 }

@@ -64,8 +64,16 @@ export interface PathFacts {
 	readonly guarded: readonly GuardedLocation[];
 }
 
-/** How an effect covers its target: the path alone, or everything under it (and for a read, what it may reveal). */
-export type Coverage = 'path' | 'tree' | 'treeRead' | 'treeUnknown';
+/**
+ * How an effect covers its target: the path alone, or everything under it (and for a read, what it may reveal; for a
+ * send over the network, what leaves the machine).
+ */
+export type Coverage = 'path' | 'tree' | 'treeRead' | 'treeSend' | 'treeUnknown';
+
+/** A tree whose contents are read, locally or to send them away. */
+function revealsTree(coverage: Coverage): boolean {
+	return coverage === 'treeRead' || coverage === 'treeSend';
+}
 
 const REBUILT = new Set([
 	'node_modules',
@@ -214,12 +222,12 @@ function classifyConcrete(path: string, facts: PathFacts, coverage: Coverage): C
 			});
 		} else if (coverage !== 'path' && inside(location.path, normalized)) {
 			matches.push({
-				pathClass: location.secret && coverage === 'treeRead' ? 'ownSecret' : 'ownState',
+				pathClass: location.secret && revealsTree(coverage) ? 'ownSecret' : 'ownState',
 				why: `a folder holding ${location.what} (${location.path}): ${location.why}`,
 				// Reading a folder that holds the secret may reveal it (`grep -r x /run/user/1000`); unpacking into a
 				// folder that holds own state may overwrite it.
 				...((coverage === 'treeUnknown' ||
-					(coverage === 'treeRead' &&
+					(revealsTree(coverage) &&
 						location.path.slice(0, location.path.lastIndexOf('/')) !== normalized)) && {
 					likely: true,
 				}),
@@ -239,7 +247,7 @@ function classifyConcrete(path: string, facts: PathFacts, coverage: Coverage): C
 	if (startup !== undefined) {
 		matches.push({ pathClass: 'startup', why: startup });
 	}
-	if (coverage === 'treeRead' || coverage === 'treeUnknown') {
+	if (revealsTree(coverage) || coverage === 'treeUnknown') {
 		matches.push(...heldSensitive(path, facts, coverage));
 	}
 	return matches;
@@ -249,11 +257,12 @@ function classifyConcrete(path: string, facts: PathFacts, coverage: Coverage): C
 function heldSensitive(folder: string, facts: PathFacts, coverage: Coverage): ClassMatch[] {
 	const found: ClassMatch[] = [];
 	const home = facts.home;
-	if (coverage === 'treeRead' && home) {
+	if (revealsTree(coverage) && home) {
 		const sample = SECRET_SAMPLES_IN_HOME.map((inHome) => `${home}/${inHome}`).find((path) =>
 			within(path, folder),
 		);
-		if (sample !== undefined && folder !== normalizePath(home)) {
+		// Home itself is read whole every day (`grep -r x ~`, a backup); sent away, its credentials go with it.
+		if (sample !== undefined && (folder !== normalizePath(home) || coverage === 'treeSend')) {
 			found.push({ pathClass: 'secret', why: `it holds credentials (${sample})`, likely: true });
 		}
 	}

@@ -346,6 +346,11 @@ const SUBCOMMANDS: Readonly<Record<string, (call: ProgramCall, sub: GitSubcomman
 			parseOptions(args, { shortValues: 'pC', longValues: ['directory', 'exclude', 'include'] }),
 		),
 	config: (call, { args }) => gitConfigEffects(call, args),
+	// `git add -f .env`: what is staged is committed and pushed with the rest.
+	add: (call, { args }) =>
+		parseOptions(args, { longValues: ['chmod', 'pathspec-from-file'] }).operands.map((path) =>
+			call.effect({ kind: 'read', path, action: 'stages for commit' }),
+		),
 	// Verbs that print a file's contents, from history (`git show HEAD:.env`) or from disk.
 	show: (call, { args }) => reads(call, args.flatMap(blobPath)),
 	'cat-file': (call, { args }) => reads(call, args.flatMap(blobPath)),
