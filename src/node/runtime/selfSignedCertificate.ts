@@ -53,6 +53,16 @@ function utcTime(date: Date): Buffer {
 }
 
 /**
+ * A serial number from random bytes as DER requires it: positive (top bit clear) and minimal (no leading zero byte,
+ * which OpenSSL refuses with `ILLEGAL_PADDING`; about one identity in 256 had one).
+ */
+export function serialNumber(random: Buffer): Buffer {
+	const serial = Buffer.from(random);
+	serial[0] = 0x40 | ((serial[0] ?? 0) & 0x3f);
+	return serial;
+}
+
+/**
  * A self-signed X.509 v3 certificate (DER) for an EC P-256 key, signed with ECDSA-SHA256: what a TLS endpoint needs to
  * present a public key that the other end pins by its SHA-256 (`curl --pinnedpubkey`), so no name, extension or chain
  * is checked and none is written. It never expires (RFC 5280's 99991231235959Z), because the pin, not the date, is
@@ -63,9 +73,9 @@ export function selfSignedCertificate(
 	publicKey: KeyObject,
 	commonName: string,
 	now: Date = new Date(),
+	random: Buffer = randomBytes(16),
 ): Buffer {
-	const serial = randomBytes(16);
-	serial[0] = (serial[0] ?? 0) & 0x7f; // positive, as an INTEGER must be
+	const serial = serialNumber(random);
 	const subject = name(commonName);
 	const tbs = der(
 		SEQUENCE,

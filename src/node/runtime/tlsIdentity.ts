@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
-import { linkSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 
 import { tlsIdentityFile } from '../../protocol/endpoint';
 import { ownedByMe } from './runtimeFolder';
@@ -32,8 +32,9 @@ export function publicKeyPin(cert: string): string {
  * Reads the identity from the runtime folder. It is used only when it is a plain file of this user that nobody else may
  * read, holding one key and one certificate; anything else is a problem line, never a weaker identity.
  */
-export function readTlsIdentity(runtime: string): TlsIdentity | { readonly problem: string } {
+export function readTlsIdentity(runtime: string): TlsIdentity | IdentityProblem {
 	const file = tlsIdentityFile(runtime);
+	let text: string;
 	try {
 		const stat = lstatSync(file);
 		if (
@@ -42,18 +43,31 @@ export function readTlsIdentity(runtime: string): TlsIdentity | { readonly probl
 		) {
 			return { problem: `${file} is not a private file of yours; remove it and reload VS Code` };
 		}
-		const text = readFileSync(file, 'utf8');
-		const key = KEY_BLOCK.exec(text)?.[0];
-		const cert = CERT_BLOCK.exec(text)?.[0];
-		if (!key || !cert) {
-			return { problem: `${file} does not hold a key and a certificate` };
-		}
-		return { file, key, cert, pin: publicKeyPin(cert) };
+		text = readFileSync(file, 'utf8');
 	} catch (error) {
 		return {
 			problem: `no TLS identity at ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
 		};
 	}
+	const key = KEY_BLOCK.exec(text)?.[0];
+	const cert = CERT_BLOCK.exec(text)?.[0];
+	if (!key || !cert) {
+		return { problem: `${file} does not hold a key and a certificate`, replaceable: true };
+	}
+	try {
+		return { file, key, cert, pin: publicKeyPin(cert) };
+	} catch (error) {
+		return {
+			problem: `the TLS identity at ${file} does not parse (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+			replaceable: true,
+		};
+	}
+}
+
+/** Why there is no identity; `replaceable` when it is a private file of ours that does not parse, so a window may renew it. */
+export interface IdentityProblem {
+	readonly problem: string;
+	readonly replaceable?: true;
 }
 
 /**
@@ -73,7 +87,13 @@ export function ensureTlsIdentity(runtime: string): TlsIdentity {
 	const temporary = `${file}.${process.pid}.${randomUUID()}`;
 	writeFileSync(temporary, key + cert, { mode: 0o600 });
 	try {
-		linkSync(temporary, file);
+		// A private file of ours that does not parse (a damaged or older identity) is renewed in place; anything else in
+		// the way is left for the person, and the read below says what it is.
+		if ('replaceable' in existing) {
+			renameSync(temporary, file);
+		} else {
+			linkSync(temporary, file);
+		}
 	} catch {
 		// Another window won the race, or a bad file is in the way: the read below tells which.
 	} finally {

@@ -58,6 +58,25 @@ describe('the fast path TLS identity', () => {
 		chmodSync(identity.file, 0o600);
 		expect(readTlsIdentity(runtime)).toEqual({
 			problem: expect.stringMatching(/key and a certificate/) as unknown,
+			replaceable: true,
 		});
+	});
+
+	it('renews a private identity of its own that does not parse, and leaves one it may not trust alone', () => {
+		const first = ensureTlsIdentity(runtime);
+		// A certificate whose serial has a redundant leading zero, as about one identity in 256 had: OpenSSL refuses it.
+		const damaged = first.cert.replace(
+			/(-----BEGIN CERTIFICATE-----\n)[^-]+/,
+			'$1MIIBAjCBqKADAgECAhEAAQ==\n',
+		);
+		writeFileSync(first.file, first.key + damaged, { mode: 0o600 });
+		expect(readTlsIdentity(runtime)).toMatchObject({ replaceable: true });
+		const renewed = ensureTlsIdentity(runtime);
+		expect(renewed.pin).not.toBe(first.pin);
+		expect(readTlsIdentity(runtime)).toEqual(renewed);
+
+		chmodSync(renewed.file, 0o644);
+		expect(() => ensureTlsIdentity(runtime)).toThrow(/not a private file/);
+		expect(readFileSync(renewed.file, 'utf8')).toBe(renewed.key + renewed.cert);
 	});
 });
