@@ -2,7 +2,6 @@ import { X509Certificate } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
-import { Duplex } from 'node:stream';
 import * as tls from 'node:tls';
 
 import type { HookAnswer, HookCall } from '../core/pipeline/hookCall';
@@ -74,12 +73,14 @@ export class HookServer {
 		socket.once('close', () => this.sockets.delete(socket));
 		socket.once('error', () => socket.destroy());
 		socket.once('data', (first: Buffer) => {
-			if (first[0] === TLS_HANDSHAKE && this.tls) {
-				this.tls.emit('connection', replaying(socket, first));
-				return;
-			}
 			socket.pause();
 			socket.unshift(first);
+			if (first[0] === TLS_HANDSHAKE && this.tls) {
+				// A TLS socket built on this one reads its handle directly, but first takes what is buffered (the
+				// byte just put back), so the handshake runs in C++ instead of through a JavaScript stream.
+				this.tls.emit('connection', socket);
+				return;
+			}
 			this.http.emit('connection', socket);
 			socket.resume();
 		});
@@ -294,29 +295,4 @@ function readBody(request: http.IncomingMessage): Promise<string | undefined> {
 		request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
 		request.on('error', () => resolve(undefined));
 	});
-}
-
-/**
- * The socket as a stream that first yields the byte already read to tell TLS from HTTP: a TLS socket built on a raw
- * socket reads its handle directly and would never see that byte.
- */
-function replaying(socket: net.Socket, first: Buffer): Duplex {
-	const stream = new Duplex({
-		read: () => socket.resume(),
-		write: (chunk: Buffer, _encoding, done) => socket.write(chunk, done),
-		final: (done) => socket.end(done),
-		destroy: (error, done) => {
-			socket.destroy(error ?? undefined);
-			done(error);
-		},
-	});
-	stream.push(first);
-	socket.on('data', (chunk: Buffer) => {
-		if (!stream.push(chunk)) {
-			socket.pause();
-		}
-	});
-	socket.on('end', () => stream.push(null));
-	socket.on('close', () => stream.destroy());
-	return stream;
 }
