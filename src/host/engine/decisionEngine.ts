@@ -63,6 +63,7 @@ export function createDecisionEngine(
 	const analyzeShell = createShellAnalysis({
 		bundleFolder: parts.bundleFolder,
 		baselineWasmOnly: false,
+		keepInMemory: 1000,
 		warn: (line) => parts.log.warn(line),
 	});
 	const policyProvider = new DefaultHooksProvider({

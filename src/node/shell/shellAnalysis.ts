@@ -12,6 +12,7 @@ import type { AnalysisCache } from './analysisCache';
 import { createCodeAnalysis } from './codeAnalysis';
 import type { CodeReader } from './codeReader';
 import { loadShellAnalyzer } from './shellBundle';
+import { RecentMap } from '../../core/util/recentMap';
 
 /** How a process reads shell lines: where the grammar bundle is, and what it may keep. */
 export interface ShellAnalysisOptions {
@@ -21,6 +22,8 @@ export interface ShellAnalysisOptions {
 	readonly baselineWasmOnly: boolean;
 	/** Readings kept across processes; optional, it only saves time. */
 	readonly diskCache?: AnalysisCache;
+	/** How many readings a long-lived process keeps in memory (the window: an agent repeats its lines); none when absent. */
+	readonly keepInMemory?: number;
 	/** Receives one line when a grammar cannot be loaded. */
 	readonly warn?: (line: string) => void;
 	/** Loads one dialect's grammar; tests replace it. */
@@ -41,6 +44,10 @@ export function createShellAnalysis(
 	options: ShellAnalysisOptions,
 ): (commandLine: string, dialect: ShellDialect) => Promise<CommandLineAnalysis> {
 	const analyzers = new Map<ShellDialect, Promise<ShellAnalyzer>>();
+	const recent =
+		options.keepInMemory === undefined
+			? undefined
+			: new RecentMap<string, CommandLineAnalysis>(options.keepInMemory);
 	const load =
 		options.load ??
 		((dialect: ShellDialect) =>
@@ -60,6 +67,7 @@ export function createShellAnalysis(
 		const languages = codeLanguagesIn(commandLine);
 		const known =
 			(languages.length === 0 ? plainCommandLine(commandLine, dialect) : undefined) ??
+			recent?.get(`${dialect}\n${commandLine}`) ??
 			options.diskCache?.get(commandLine, dialect);
 		if (known) {
 			return known;
@@ -108,6 +116,7 @@ export function createShellAnalysis(
 		// A line that could not be read is not kept: a parser failure in this process says nothing about the next, nor
 		// does code read with patterns because its grammar failed to load.
 		if (analysis.parseError === undefined && unloaded.length === 0) {
+			recent?.set(`${dialect}\n${commandLine}`, analysis);
 			options.diskCache?.set(analysis);
 		}
 		return analysis;

@@ -59,6 +59,32 @@ describe('createShellAnalysis', () => {
 		expect(loads).toBe(2);
 	});
 
+	it('keeps readings in memory when asked, per dialect, but never a reading that failed', async () => {
+		let parses = 0;
+		let failing = true;
+		const analyze = createShellAnalysis({
+			bundleFolder: '/nowhere',
+			baselineWasmOnly: true,
+			keepInMemory: 10,
+			load: () =>
+				Promise.resolve({
+					analyze: (commandLine, dialect) => {
+						parses++;
+						return failing
+							? { commandLine, dialect, commands: [], parseError: 'no' }
+							: analyzer.analyze(commandLine, dialect);
+					},
+				}),
+		});
+		await analyze('make && make test', 'bash');
+		failing = false;
+		const first = await analyze('make && make test', 'bash');
+		expect(first.parseError).toBeUndefined();
+		expect(await analyze('make && make test', 'bash')).toBe(first);
+		expect((await analyze('make && make test', 'powershell')).dialect).toBe('powershell');
+		expect(parses).toBe(3);
+	});
+
 	it('treats a loader that throws before returning a promise like a failed load', async () => {
 		const analyze = createShellAnalysis({
 			bundleFolder: '/nowhere',
