@@ -2,7 +2,7 @@ import { pathInside } from '../../paths/pathMath';
 
 /** File names that usually hold credentials; templates such as `.env.example` are not secrets. */
 const SECRET_NAME =
-	/^(?:\.env(?:\.(?!example$|sample$|template$|dist$|defaults?$|schema$|example\.|sample\.)[\w.-]+)?|\.envrc\.local|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|\.npmrc|\.pypirc|\.netrc|_netrc|\.git-credentials|\.vault-token|\.pgpass|\.my\.cnf|\.dockercfg|credentials(?:\.json|\.toml|\.db)?|application_default_credentials\.json|service[-_]account[\w.-]*\.json|terraform\.tfstate(?:\.backup)?|[\w.-]+\.(?:pem|key|p12|pfx|keystore|jks|ppk|kdbx|tfvars))$/i;
+	/^(?:\.env(?:\.(?!example$|sample$|template$|dist$|defaults?$|schema$|example\.|sample\.)[\w.-]+)?|\.envrc(?:\.local)?|(?!(?:example|sample|template)\.)[\w-][\w.-]*\.env|\.secrets?|secrets?\.(?:json|ya?ml|toml|ini|env|txt)|client_secrets?[\w.-]*\.json|\.s3cfg|\.boto|\.databrickscfg|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|\.npmrc|\.pypirc|\.netrc|_netrc|\.git-credentials|\.vault-token|\.pgpass|\.my\.cnf|\.dockercfg|credentials(?:\.json|\.toml|\.db)?|application_default_credentials\.json|service[-_]account[\w.-]*\.json|terraform\.tfstate(?:\.backup)?|[\w.-]+\.(?:pem|key|p12|pfx|keystore|jks|ppk|kdbx|tfvars))$/i;
 
 /** Folders under home whose whole content is credentials or keys (or which hold them among other files). */
 const SECRET_FOLDERS = [
@@ -24,7 +24,7 @@ const SECRET_FOLDERS = [
 
 /** Files under home known by their folder as well as their name (`~/.kube/config`, `~/.codex/auth.json`). */
 const SECRET_IN_HOME =
-	/^(?:\.mozilla\/firefox\/[^/]+\/(?:cookies\.sqlite|logins\.json|key[34]\.db)|Library\/Application Support\/Firefox\/Profiles\/[^/]+\/(?:cookies\.sqlite|logins\.json|key[34]\.db)|(?:\.config|Library\/Application Support)\/(?:google-chrome|chromium|Google\/Chrome|BraveSoftware\/Brave-Browser|microsoft-edge|Microsoft Edge)\/[^/]+\/(?:Cookies|Login Data|Web Data)|\.aws\/(?:credentials|config)|\.docker\/config\.json|\.kube\/config|\.codex\/auth\.json|\.claude\/\.credentials\.json|\.config\/gh\/hosts\.ya?ml|\.config\/github-copilot\/(?:hosts|apps)\.json|\.config\/gcloud\/.+|\.azure\/.+|\.gnupg\/.+|\.password-store\/.+|\.local\/share\/keyrings\/.+|\.cargo\/credentials(?:\.toml)?|\.gem\/credentials|\.terraform\.d\/credentials\.tfrc\.json|\.config\/hub|\.ssh\/id_[^/]*(?<!\.pub)|Library\/Keychains\/.+)$/;
+	/^(?:\.mozilla\/firefox\/[^/]+\/(?:cookies\.sqlite|logins\.json|key[34]\.db)|Library\/Application Support\/Firefox\/Profiles\/[^/]+\/(?:cookies\.sqlite|logins\.json|key[34]\.db)|(?:\.config|Library\/Application Support)\/(?:google-chrome|chromium|Google\/Chrome|BraveSoftware\/Brave-Browser|microsoft-edge|Microsoft Edge)\/[^/]+\/(?:Cookies|Login Data|Web Data)|\.aws\/(?:credentials|config)|\.docker\/config\.json|\.kube\/config|\.codex\/auth\.json|\.claude\/\.credentials\.json|\.config\/gh\/hosts\.ya?ml|\.config\/github-copilot\/(?:hosts|apps)\.json|\.config\/gcloud\/.+|\.azure\/.+|\.gnupg\/.+|\.password-store\/.+|\.local\/share\/keyrings\/.+|\.cargo\/credentials(?:\.toml)?|\.gem\/credentials|\.terraform\.d\/credentials\.tfrc\.json|\.config\/hub|\.config\/rclone\/rclone\.conf|\.config\/doctl\/config\.yaml|\.oci\/config|\.m2\/settings(?:-security)?\.xml|\.gradle\/gradle\.properties|(?:\.config\/)?\.?composer\/auth\.json|\.ssh\/id_[^/]*(?<!\.pub)|Library\/Keychains\/.+)$/;
 
 /** Sample credential paths under home, so a glob or a folder can be tested for what it may reach. */
 export const SECRET_SAMPLES_IN_HOME: readonly string[] = [

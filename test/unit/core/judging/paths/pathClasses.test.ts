@@ -41,6 +41,13 @@ const ROWS: readonly (readonly [path: string, coverage: Coverage, cls: PathClass
 	[`${HOME}/.kube/config`, 'path', 'secret'],
 	[`${WS}/.env.production`, 'path', 'secret'],
 	[`${HOME}/.ssh/id_*`, 'path', 'secret'],
+	[`${WS}/deploy/prod.env`, 'path', 'secret'],
+	[`${WS}/config/secrets.yml`, 'path', 'secret'],
+	[`${WS}/client_secret_1234.apps.googleusercontent.com.json`, 'path', 'secret'],
+	[`${WS}/.envrc`, 'path', 'secret'],
+	[`${HOME}/.config/rclone/rclone.conf`, 'path', 'secret'],
+	[`${HOME}/.m2/settings.xml`, 'path', 'secret'],
+	[`${HOME}/.s3cfg`, 'path', 'secret'],
 	[`${HOME}/.bashrc`, 'path', 'startup'],
 	[`${HOME}/.profile`, 'path', 'startup'],
 	['/dev/sda', 'path', 'device'],
@@ -68,7 +75,14 @@ describe('path classes: one table says what a resolved path is', () => {
 	});
 
 	it('does not call an ordinary source file or build output sensitive', () => {
-		for (const path of [`${WS}/src/app.ts`, `${WS}/dist/main.js`, `${WS}/README.md`]) {
+		for (const path of [
+			`${WS}/src/app.ts`,
+			`${WS}/dist/main.js`,
+			`${WS}/README.md`,
+			`${WS}/src/secrets.ts`,
+			`${WS}/example.env`,
+			`${WS}/.venv/bin/python`,
+		]) {
 			expect(classesOf(path)).not.toEqual(
 				expect.arrayContaining([expect.stringMatching(/^(?:own|secret|startup)/)]),
 			);
