@@ -62,8 +62,10 @@ function judgesEvent(input: PolicyInput): boolean {
 
 /** How an effect covers its path, for the path classes. */
 function coverageOf(effect: Effect): Coverage {
-	// `cat ~/.ssh/*`, `rm dir/**`: a glob for everything in a folder covers that folder's contents.
-	const everything = effect.path !== undefined && /(?:^|\/)(?:\*|\*\*|\.\*)$/.test(effect.path);
+	// `cat ~/.ssh/*`, `rm dir/**`: a glob for everything in a folder covers that folder's contents, as does a job
+	// runner's unknown input (`{}`) in its place.
+	const everything =
+		effect.path !== undefined && /(?:^|\/)(?:\*|\*\*|\.\*)$|.\/\{\}$/.test(effect.path);
 	// A permission change reaches what a folder holds only as far as its own path says (`chmod -R u+w .`).
 	if ((!effect.tree && !everything) || effect.kind === 'chmod') {
 		return 'path';

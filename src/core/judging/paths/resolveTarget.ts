@@ -212,7 +212,9 @@ export function resolveTarget(raw: string, context: TargetContext): ResolvedTarg
 	);
 	let sure = variablesKnown;
 	const candidates: string[] = [];
-	for (const alternative of expandBraces(text)) {
+	// `{}` is where a job runner's unknown input lands (`xargs -I{} cat ~/.ssh/{}`): inside a path, any name there.
+	const marked = text === '{}' ? text : text.replaceAll('{}', '*');
+	for (const alternative of expandBraces(marked)) {
 		const word = expandTilde(alternative, context.home);
 		if (/^[a-zA-Z]:$/.test(word)) {
 			// A drive letter alone (`format D:`) is the volume, not a file in the current folder.

@@ -23,7 +23,11 @@ function runsCode(name: string): boolean {
  * An interpreter running a script file (`node tool.js --key ~/.ssh/id_rsa`): the words after the script are given to
  * code the line does not show, which likely reads them. Inline code and shells are read as code instead.
  */
-function scriptArguments(command: SimpleCommand, index: number): Effect[] {
+function scriptArguments(
+	command: SimpleCommand,
+	index: number,
+	read: (command: SimpleCommand, index: number) => Effect[],
+): Effect[] {
 	const name = programName(command.argv[0] ?? '');
 	if (interpreterLanguage(name) === undefined || interpreterCode(command.argv) !== undefined) {
 		return [];
@@ -32,7 +36,26 @@ function scriptArguments(command: SimpleCommand, index: number): Effect[] {
 	if (script < 0) {
 		return [];
 	}
+	// A script Hookwarden has a model for (`python manage.py flush`, `php artisan db:wipe`) reads as that program.
+	if (programModel(programName(command.argv[script] ?? ''))) {
+		return wrapped(command, index, script, read);
+	}
 	return likelyReads(command, index, command.argv.slice(script + 1));
+}
+
+/** What the command that starts at word `at` of `command` does, as something a wrapper likely runs. */
+function wrapped(
+	command: SimpleCommand,
+	index: number,
+	at: number,
+	read: (command: SimpleCommand, index: number) => Effect[],
+): Effect[] {
+	const inner: SimpleCommand = { ...command, argv: command.argv.slice(at), redirects: [] };
+	return read(inner, index).map((effect) => ({
+		...effect,
+		reach: 'wrapper' as const,
+		certainty: effect.certainty === 'sure' ? ('likely' as const) : effect.certainty,
+	}));
 }
 
 /** Each path-like word of `words` as a file the program likely reads. */
@@ -84,7 +107,7 @@ export function unknownProgramEffects(
 		return [];
 	}
 	if (runsCode(name)) {
-		return scriptArguments(command, index);
+		return scriptArguments(command, index, read);
 	}
 	if (isPackageQuery(command.argv)) {
 		return [];
@@ -92,14 +115,7 @@ export function unknownProgramEffects(
 	const effects: Effect[] = [];
 	const at = wrappedAt(command.argv);
 	if (at !== undefined) {
-		const inner: SimpleCommand = { ...command, argv: command.argv.slice(at), redirects: [] };
-		effects.push(
-			...read(inner, index).map((effect) => ({
-				...effect,
-				reach: 'wrapper' as const,
-				certainty: effect.certainty === 'sure' ? ('likely' as const) : effect.certainty,
-			})),
-		);
+		effects.push(...wrapped(command, index, at, read));
 	}
 	effects.push(...likelyReads(command, index, command.argv.slice(1, at)));
 	return effects;

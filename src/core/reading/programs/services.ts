@@ -11,7 +11,12 @@ interface ServiceRule {
 	readonly programs: readonly string[];
 	/** Options that may come before the verb (`kubectl -n prod delete`, `terraform -chdir=infra destroy`). */
 	readonly global?: OptionGrammar;
-	readonly test: (words: readonly string[], all: readonly string[], sql: string) => boolean;
+	readonly test: (
+		words: readonly string[],
+		all: readonly string[],
+		sql: string,
+		program: string,
+	) => boolean;
 	readonly what: string;
 }
 
@@ -54,6 +59,40 @@ export const CLOUD_GLOBAL: OptionGrammar = {
 		'cli-read-timeout',
 	],
 	shortValues: 'ag',
+};
+
+/**
+ * Application frameworks' commands that drop the database they are configured with (which may be production's) or
+ * remove a deployed stack, by program: one verb word, or two (`migrate reset`).
+ */
+const FRAMEWORK_DATA_LOSS = new Map<string, readonly string[]>([
+	[
+		'rails',
+		[
+			'db:drop',
+			'db:drop:all',
+			'db:purge',
+			'db:purge:all',
+			'db:reset',
+			'db:truncate_all',
+			'db:schema:load',
+		],
+	],
+	['manage.py', ['flush', 'reset_db']],
+	['artisan', ['migrate:fresh', 'migrate:reset', 'migrate:refresh', 'db:wipe']],
+	['prisma', ['migrate reset', '--force-reset']],
+	['sequelize', ['db:drop', 'db:migrate:undo:all']],
+	['typeorm', ['schema:drop']],
+	['mix', ['ecto.drop', 'ecto.reset']],
+	['serverless', ['remove']],
+]);
+
+/** Other names the programs of {@link FRAMEWORK_DATA_LOSS} go by. */
+const FRAMEWORK_ALIASES: Readonly<Record<string, string>> = {
+	rake: 'rails',
+	'django-admin': 'manage.py',
+	'sequelize-cli': 'sequelize',
+	sls: 'serverless',
 };
 
 /** A word whose value comes from a command substitution (`$(docker ps -aq)`, `` `docker images -q` ``). */
@@ -128,12 +167,14 @@ const RULES: readonly ServiceRule[] = [
 		global: CLOUD_GLOBAL,
 		test: (words) =>
 			(words[0] === 's3' &&
-				(words[1] === 'rb' || (words[1] === 'rm' && words.includes('--recursive')))) ||
-			words.some((word) =>
-				/^(?:delete-(?:bucket|db-instance|db-cluster|stack|table|file-system|cluster|repository|secret|vault|backup-vault|log-group)|terminate-instances)$/.test(
-					word,
-				),
-			),
+				(words[1] === 'rb' ||
+					(words[1] === 'rm' && words.includes('--recursive')) ||
+					// `s3 sync ./empty s3://bucket --delete`: whatever the source lacks goes from the bucket.
+					(words[1] === 'sync' &&
+						words.includes('--delete') &&
+						(words.filter((word) => !word.startsWith('-'))[3] ?? '').startsWith('s3://')))) ||
+			// The verb is the word after the service: `delete-user`, `batch-delete-image`, `terminate-instances`.
+			/^(?:(?:batch-)?delete-[\w-]+|terminate-[\w-]+|purge-queue)$/.test(words[1] ?? ''),
 		what: 'deletes cloud resources or data',
 	},
 	{
@@ -159,6 +200,10 @@ const RULES: readonly ServiceRule[] = [
 				words[0] === 'rb' ||
 				// `vercel remove app`, `fly destroy app`: the verb alone removes a deployed project.
 				(['remove', 'destroy'].includes(words[0] ?? '') && words.length > 1) ||
+				// `supabase db reset --linked`: the project's hosted database, not the local one.
+				(words[0] === 'db' &&
+					words[1] === 'reset' &&
+					words.some((word) => word === '--linked' || word.startsWith('--db-url'))) ||
 				(/\b(?:delete|destroy|apps:destroy|remove|rm)\b/.test(joined) &&
 					/\b(?:projects?|group|instances?|clusters?|sql|buckets?|apps?|databases?|storage|droplets?|volumes?|functions?|sites?|d1|kv|r2|db|firestore|collections?|hosting)\b/.test(
 						joined,
@@ -191,6 +236,16 @@ const RULES: readonly ServiceRule[] = [
 			(['secret', 'variable'].includes(words[0] ?? '') &&
 				['set', 'delete', 'remove'].includes(words[1] ?? '')),
 		what: 'deletes a repository or release, or changes the secrets and variables its workflows run with',
+	},
+	{
+		programs: [...FRAMEWORK_DATA_LOSS.keys(), ...Object.keys(FRAMEWORK_ALIASES)],
+		test: (words, _all, _sql, program) => {
+			const verbs = FRAMEWORK_DATA_LOSS.get(FRAMEWORK_ALIASES[program] ?? program) ?? [];
+			return words.some((word, index) =>
+				verbs.some((verb) => verb === `${word} ${words[index + 1] ?? ''}`.trim() || verb === word),
+			);
+		},
+		what: "drops the application's database or removes its deployed stack",
 	},
 	{
 		programs: ['npm', 'pnpm', 'yarn'],
@@ -249,6 +304,7 @@ export const serviceCommand: ProgramModel = (call) => {
 		wordsFromVerb(call.args, rule.global),
 		call.args,
 		sqlOf(call.args, call.command.stdinText),
+		call.name,
 	);
 	return hit
 		? [call.effect({ kind: 'serviceDataLoss', subject: 'serviceData', action: rule.what })]

