@@ -2,6 +2,7 @@ import type { Redirect } from './commandLine';
 import type { CommandCollector, WalkContext } from './commandCollector';
 import { bashWordValue, expandedWords } from './bashWords';
 import { childrenOf, type SyntaxNode } from './syntaxTree';
+import type { ShellScope } from './shellScope';
 
 /** Redirects and stdin scripts a `redirected_statement` hands to the commands of its body. */
 interface Attached {
@@ -405,9 +406,23 @@ function assignmentOf(
 	if (!value) {
 		return [name, ''];
 	}
-	const words = expandedWords(value, collector.scope(context));
-	const text = words.join(' ');
-	return [name, /\$[\w{(@*#?]|`/.test(text) ? null : text];
+	const scope = collector.scope(context);
+	const text = expandedWords(value, scope).join(' ');
+	return [name, knownOnlyAtRunTime(text, scope) ? null : text];
+}
+
+/**
+ * Whether a value is known only when the line runs: a command substitution, a special parameter, or a variable the
+ * line itself made unknown. A variable of the environment (`p="$HOME/.ssh/id_rsa"`) stays in the value, as it would
+ * in a word, for the target resolver to expand.
+ */
+function knownOnlyAtRunTime(text: string, scope: ShellScope): boolean {
+	if (/\$[(@*#?!$\d-]|\$\{[^}\w]|`/.test(text)) {
+		return true;
+	}
+	return [...text.matchAll(/\$\{?(\w+)/g)].some(
+		(match) => scope.lookup(match[1] ?? '') !== undefined,
+	);
 }
 
 /** `W='rm -rf ~'` on its own: later words that expand `$W` read its value. */

@@ -1,5 +1,6 @@
 import type { Redirect } from './commandLine';
 import type { CommandCollector, WalkContext } from './commandCollector';
+import type { ShellScope } from './shellScope';
 import { childrenOf, type SyntaxNode } from './syntaxTree';
 
 /** The single node a chain of one-child expression wrappers (`array_literal_expression` → `unary_expression` → …) comes down to. */
@@ -16,8 +17,11 @@ function innermost(node: SyntaxNode): SyntaxNode {
 	return current;
 }
 
-/** The value PowerShell gives a command argument: string literals unquoted, anything else as written. */
-function psWordValue(node: SyntaxNode): string {
+/**
+ * The value PowerShell gives a command argument: string literals unquoted, anything else as written, with the
+ * variables the line assigned a known value (`$p = "$HOME\.ssh\id_rsa"; gc $p`) put in, outside single quotes.
+ */
+function psWordValue(node: SyntaxNode, scope?: ShellScope): string {
 	const inner = innermost(node);
 	const text = inner.text;
 	if (
@@ -34,9 +38,45 @@ function psWordValue(node: SyntaxNode): string {
 		text.startsWith('"') &&
 		text.endsWith('"')
 	) {
-		return text.slice(1, -1).replace(/`(.)/g, '$1').replace(/""/g, '"');
+		return withLineVariables(text.slice(1, -1).replace(/`(.)/g, '$1').replace(/""/g, '"'), scope);
 	}
-	return text;
+	return withLineVariables(text, scope);
+}
+
+/** A PowerShell variable reference: `$name` or `${name}`, but not a drive-qualified `$env:NAME`. */
+const VARIABLE = /\$\{?(\w+)\}?(?!:)/g;
+
+/** `text` with each variable the line gave a known value replaced by it (PowerShell's names ignore case). */
+function withLineVariables(text: string, scope: ShellScope | undefined): string {
+	return scope
+		? text.replace(VARIABLE, (whole, name: string) => {
+				const value = scope.lookup(`ps:${name.toLowerCase()}`);
+				return typeof value === 'string' ? value : whole;
+			})
+		: text;
+}
+
+/**
+ * `$name = <value>`: a string or bare word is remembered with the line's variables put in; anything else (a command,
+ * an expression, a variable the line made unknown) is known only when the line runs.
+ */
+function assign(node: SyntaxNode, collector: CommandCollector, context: WalkContext): void {
+	const [left, , right] = childrenOf(node).map((child) => child.node);
+	const name = /^\$\{?(\w+)\}?$/.exec(left ? innermost(left).text : '')?.[1];
+	if (name === undefined || !right) {
+		return;
+	}
+	const scope = collector.scope(context);
+	const value = innermost(right);
+	const literal = value.type.includes('string');
+	const text = literal ? psWordValue(value, scope) : '';
+	const unknown =
+		!literal ||
+		/\$\(|@\(/.test(text) ||
+		[...text.matchAll(VARIABLE)].some(
+			(match) => scope.lookup(`ps:${(match[1] ?? '').toLowerCase()}`) === null,
+		);
+	collector.variables.assign(`ps:${name.toLowerCase()}`, unknown ? null : text);
 }
 
 /** A .NET static method call: `[System.IO.File]::Delete(`. */
@@ -99,6 +139,9 @@ function visit(node: SyntaxNode, collector: CommandCollector, context: WalkConte
 				);
 			}
 			break;
+		case 'assignment_expression':
+			assign(node, collector, context);
+			break;
 		case 'ERROR':
 			collector.errors.push(`cannot read ${JSON.stringify(node.text.slice(0, 40))}`);
 			break;
@@ -124,7 +167,7 @@ function visitPipeline(node: SyntaxNode, collector: CommandCollector, context: W
 	});
 }
 
-function readRedirection(node: SyntaxNode): Redirect {
+function readRedirection(node: SyntaxNode, scope: ShellScope): Redirect {
 	const children = childrenOf(node);
 	const operator =
 		children.find((child) => child.node.type.endsWith('redirection_operator'))?.node.text ??
@@ -133,7 +176,7 @@ function readRedirection(node: SyntaxNode): Redirect {
 	const target = file
 		? childrenOf(file)
 				.filter((child) => child.node.type !== 'command_argument_sep')
-				.map((child) => psWordValue(child.node))
+				.map((child) => psWordValue(child.node, scope))
 				.join('')
 		: '';
 	return { operator: operator.trim(), target };
@@ -143,15 +186,16 @@ function visitCommand(node: SyntaxNode, collector: CommandCollector, context: Wa
 	const argv: string[] = [];
 	const redirects: Redirect[] = [];
 	const nestedNodes: SyntaxNode[] = [];
+	const scope = collector.scope(context);
 	const addElement = (element: SyntaxNode): void => {
 		const type = element.type;
 		if (type === 'command_argument_sep') {
 			return;
 		}
 		if (type === 'redirection' || type.endsWith('redirection_operator')) {
-			redirects.push(readRedirection(element));
+			redirects.push(readRedirection(element, scope));
 		} else {
-			argv.push(psWordValue(element));
+			argv.push(psWordValue(element, scope));
 		}
 		nestedNodes.push(element);
 	};
