@@ -16,14 +16,23 @@ export function unreadableCommandLine(
 ): readonly Finding[] {
 	const { event, shell } = input;
 	const pack = SHELL_PACKS.find((id) => packs.has(id));
-	if (event.name !== 'PreToolUse' || shell?.parseError === undefined || pack === undefined) {
+	if (event.name !== 'PreToolUse' || pack === undefined) {
+		return [];
+	}
+	// A shell tool whose arguments hold no command Hookwarden can find runs something it cannot see.
+	const problem =
+		shell?.parseError ??
+		(event.tool.kind === 'shell' && event.tool.commandLine === undefined
+			? `the ${event.tool.name} tool's arguments hold no command it can find`
+			: undefined);
+	if (problem === undefined) {
 		return [];
 	}
 	return [
 		{
 			verdict: 'ask',
 			ruleId: `${pack}.unreadableCommandLine`,
-			reason: `Hookwarden could not fully read this command line (${shell.parseError}), so it cannot tell what it runs or writes; a person decides.`,
+			reason: `Hookwarden could not fully read this command line (${problem}), so it cannot tell what it runs or writes; a person decides.`,
 			source: { kind: 'builtin', pack },
 			context:
 				'Split the work into shorter, plainer commands, or write a script file and run it, so each step can be checked.',

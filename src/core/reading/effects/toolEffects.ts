@@ -123,7 +123,10 @@ function effectKindOf(
  * what happens to it). A tool whose verb cannot be told from its name but that carries content writes.
  */
 export function toolEffects(tool: ToolCall): Effect[] {
-	if (tool.kind === 'shell' || tool.kind === 'web' || tool.kind === 'subagent') {
+	if (tool.kind === 'web') {
+		return localFilesFetched(tool);
+	}
+	if (tool.kind === 'shell' || tool.kind === 'subagent') {
 		return [];
 	}
 	const reach = tool.kind === 'mcp' ? 'mcpTool' : 'fileTool';
@@ -164,4 +167,21 @@ export function toolEffects(tool: ToolCall): Effect[] {
 		}
 	}
 	return effects;
+}
+
+/** A web tool handed a `file://` address (`fetch_webpage` of `file:///home/me/.ssh/id_rsa`) reads that file. */
+function localFilesFetched(tool: ToolCall): Effect[] {
+	const addresses = Object.values(tool.input).flatMap((value) =>
+		Array.isArray(value) ? value : [value],
+	);
+	return addresses
+		.filter((value): value is string => typeof value === 'string' && /^file:/i.test(value.trim()))
+		.map((path) => ({
+			kind: 'read',
+			path,
+			action: 'fetches the local file',
+			source: tool.name,
+			reach: 'fileTool',
+			certainty: 'sure',
+		}));
 }

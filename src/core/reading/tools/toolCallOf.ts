@@ -12,7 +12,12 @@ export interface ToolCallContext {
 // Tools that always run PowerShell, whatever the platform.
 const POWERSHELL_TOOLS = new Set(['powershell', 'pwsh']);
 // Tools that run the host's default terminal shell, which on Windows is PowerShell.
-const HOST_SHELL_TOOLS = new Set(['run_in_terminal', 'runterminalcommand', 'create_and_run_task']);
+const HOST_SHELL_TOOLS = new Set([
+	'run_in_terminal',
+	'runinterminal',
+	'runterminalcommand',
+	'create_and_run_task',
+]);
 const WINDOWS_PATH = /^(?:[A-Za-z]:[\\/]|\\\\)/;
 
 /** Normalises one tool call from any harness: its kind, the command line and shell for shell tools, and every path it names. */
@@ -44,10 +49,25 @@ function shellOf(name: string, cwd: string | undefined): 'bash' | 'powershell' {
 		: 'bash';
 }
 
+/** Where shell tools of the harnesses and MCP servers put their command, most common first. */
+const COMMAND_KEYS = [
+	'command',
+	'cmd',
+	'commandLine',
+	'command_line',
+	'argv',
+	'script',
+	'shell_command',
+	'input',
+	'code',
+];
+
 function commandLineOf(input: Readonly<Record<string, unknown>>): string | undefined {
-	const direct = commandText(input.command) ?? commandText(input.cmd);
-	if (direct !== undefined) {
-		return direct;
+	for (const key of COMMAND_KEYS) {
+		const direct = commandText(input[key]);
+		if (direct !== undefined) {
+			return direct;
+		}
 	}
 	// `create_and_run_task` carries `{ task: { command, args } }`: run as one line, so policy sees it like a terminal command.
 	const task = input.task;
@@ -59,8 +79,18 @@ function commandLineOf(input: Readonly<Record<string, unknown>>): string | undef
 			: [];
 		return base === undefined ? undefined : [base, ...rest.map(quoteWord)].join(' ');
 	}
-	return undefined;
+	// A shell tool with one text argument under a name of its own (`{ "line": … }`) runs that text; words for the
+	// person (`description`) or settings of the run (`cwd`) are not commands.
+	const texts = Object.entries(input).filter(
+		(entry): entry is [string, string] =>
+			typeof entry[1] === 'string' && !NOT_COMMAND_KEYS.test(entry[0]),
+	);
+	return texts.length === 1 ? texts[0]?.[1] : undefined;
 }
+
+/** Arguments of a shell tool that describe or set up the run rather than hold its command. */
+const NOT_COMMAND_KEYS =
+	/^(?:description|explanation|goal|title|label|summary|reason|mode|cwd|workdir|working_?directory|directory|dir|shell|timeout)$/i;
 
 function commandText(value: unknown): string | undefined {
 	if (typeof value === 'string') {

@@ -5,6 +5,7 @@ import type { ToolKind } from './toolKind';
 const KIND_BY_LOWER_NAME: ReadonlyMap<string, ToolKind> = new Map<string, ToolKind>([
 	// VS Code Local; `runTerminalCommand` is the docs' sample name, kept so a sample-based rule still bites.
 	['run_in_terminal', 'shell'],
+	['runinterminal', 'shell'],
 	['runterminalcommand', 'shell'],
 	// A task's command runs in a shell exactly like a terminal command.
 	['create_and_run_task', 'shell'],

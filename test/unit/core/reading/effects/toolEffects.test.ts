@@ -42,6 +42,13 @@ const ROWS: readonly (readonly [name: string, input: Record<string, unknown>, ef
 	['mcp__fs__delete', { target: '/ws/.github' }, 'delete tree /ws/.github @mcpTool'],
 	['delete_file', { filePath: '/ws/src/' }, 'delete tree /ws/src/ @fileTool'],
 	['delete_file', { filePath: '/ws/src/a.ts' }, 'delete /ws/src/a.ts @fileTool'],
+	// A web tool handed a local address reads that file.
+	[
+		'fetch_webpage',
+		{ urls: ['https://example.com', 'file:///home/dev/.ssh/id_rsa'] },
+		'read file:///home/dev/.ssh/id_rsa @fileTool',
+	],
+	['web_fetch', { url: 'FILE:///etc/shadow' }, 'read FILE:///etc/shadow @fileTool'],
 ];
 
 describe('toolEffects: file and MCP tools become the same effects a shell line would', () => {

@@ -82,8 +82,34 @@ describe('toolCallOf shell tools', () => {
 			{},
 			{ kind: 'shell', shell: 'bash' },
 		],
+		[
+			'an MCP shell server taking a `script`',
+			'mcp__shell__execute',
+			{ script: 'make' },
+			{},
+			{ commandLine: 'make' },
+		],
+		[
+			'a shell tool with one text argument of its own naming',
+			'terminal',
+			{ line: 'npm test', cwd: '/ws', description: 'tests' },
+			{},
+			{ commandLine: 'npm test' },
+		],
+		[
+			'VS Code reference name runInTerminal',
+			'runInTerminal',
+			{ command: 'ls' },
+			{ cwd: 'C:\\w' },
+			{ shell: 'powershell' },
+		],
 	])('%s', (_label, name, input, context, expected) => {
 		expect(toolCallOf(name, input, context)).toMatchObject(expected);
+	});
+
+	it('reads no command from words meant for the person or settings of the run', () => {
+		expect(toolCallOf('bash', { description: 'x' })).not.toHaveProperty('commandLine');
+		expect(toolCallOf('shell', { cwd: '/ws', timeout: '10' })).not.toHaveProperty('commandLine');
 	});
 
 	it('has no commandLine when the command is not text', () => {
