@@ -171,8 +171,8 @@ export function toolEffects(tool: ToolCall): Effect[] {
 
 /** A web tool handed a `file://` address (`fetch_webpage` of `file:///home/me/.ssh/id_rsa`) reads that file. */
 function localFilesFetched(tool: ToolCall): Effect[] {
-	const addresses = Object.values(tool.input).flatMap((value) =>
-		Array.isArray(value) ? value : [value],
+	const addresses = Object.values(tool.input).flatMap((value: unknown): unknown[] =>
+		Array.isArray(value) ? (value as unknown[]) : [value],
 	);
 	return addresses
 		.filter((value): value is string => typeof value === 'string' && /^file:/i.test(value.trim()))
