@@ -32,7 +32,21 @@ const RULES: readonly SchedulerRule[] = [
 		test: () => true,
 		what: 'registers a scheduled task, which then runs without a hook call',
 	},
+	{
+		// `Set-ItemProperty HKCU:\…\CurrentVersion\Run -Name x -Value evil.exe`, `reg add HKCU\…\RunOnce /v x /d …`.
+		programs: ['set-itemproperty', 'new-itemproperty', 'reg'],
+		test: (words) =>
+			words[0]?.toLowerCase() !== 'query' && words.some((word) => AUTOSTART_KEY.test(word)),
+		what: 'adds a program Windows starts at sign-in or with other programs, which then runs without a hook call',
+	},
 ];
+
+/**
+ * Registry keys whose values Windows runs on its own: the Run and RunOnce keys (at sign-in), Winlogon's shell and
+ * user-init, a debugger attached to a program by Image File Execution Options, and DLLs loaded into every program.
+ */
+const AUTOSTART_KEY =
+	/\\(?:CurrentVersion\\(?:Run|RunOnce|RunOnceEx|RunServices|Policies\\Explorer\\Run)|Winlogon|Image File Execution Options\\[^\\]+|Windows\\AppInit_DLLs)\\?$|\\Windows NT\\CurrentVersion\\Windows\\?$/i;
 
 const BY_PROGRAM = new Map<string, SchedulerRule>(
 	RULES.flatMap((rule) => rule.programs.map((program) => [program, rule] as const)),

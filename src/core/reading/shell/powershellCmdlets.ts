@@ -30,6 +30,7 @@ const ALIASES: Readonly<Record<string, string>> = {
 	ls: 'get-childitem',
 	dir: 'get-childitem',
 	gi: 'get-item',
+	sp: 'set-itemproperty',
 };
 
 /** The cmdlet a PowerShell command name stands for, lower-case (`ri` → `remove-item`), or the name itself. */

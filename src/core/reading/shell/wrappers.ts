@@ -263,6 +263,9 @@ function shellStringWrapper(argv: readonly string[], name: string): readonly str
 		const command = commandOption(argv, '-c', 'command');
 		return command === undefined ? undefined : ['sh', '-c', command];
 	}
+	if (name === 'start-process' || name === 'saps') {
+		return startProcessCommand(argv);
+	}
 	if (name === 'watch') {
 		let index = 1;
 		for (; index < argv.length; index++) {
@@ -279,6 +282,67 @@ function shellStringWrapper(argv: readonly string[], name: string): readonly str
 		return index < argv.length ? ['sh', '-c', argv.slice(index).join(' ')] : undefined;
 	}
 	return undefined;
+}
+
+/** Start-Process's parameters that take a value, lower-case; any unambiguous prefix names one, as in PowerShell. */
+const START_PROCESS_VALUES = [
+	'filepath',
+	'argumentlist',
+	'args',
+	'workingdirectory',
+	'verb',
+	'windowstyle',
+	'credential',
+	'redirectstandardinput',
+	'redirectstandardoutput',
+	'redirectstandarderror',
+	'environment',
+];
+
+/**
+ * `Start-Process powershell -ArgumentList '-c','Remove-Item -r -fo ~'`: the program and the arguments it is started
+ * with. PowerShell joins an argument list with spaces into one command line, which the program splits again as
+ * Windows does (on spaces, outside double quotes).
+ */
+function startProcessCommand(argv: readonly string[]): readonly string[] | undefined {
+	const named = new Map<string, string>();
+	const positional: string[] = [];
+	for (let index = 1; index < argv.length; index++) {
+		const word = argv[index] ?? '';
+		const parameter = /^-([A-Za-z]+):?$/.exec(word)?.[1]?.toLowerCase();
+		if (parameter === undefined) {
+			positional.push(word);
+			continue;
+		}
+		const full = START_PROCESS_VALUES.filter((name) => name.startsWith(parameter));
+		if (full.length === 1 && full[0] !== undefined) {
+			named.set(full[0] === 'args' ? 'argumentlist' : full[0], argv[index + 1] ?? '');
+			index++;
+		}
+	}
+	const program = named.get('filepath') ?? positional[0];
+	const list = named.get('argumentlist') ?? positional[named.has('filepath') ? 0 : 1];
+	if (program === undefined || program === '') {
+		return undefined;
+	}
+	const commandLine = list === undefined ? '' : argumentListText(list);
+	return [
+		program,
+		...(commandLine.match(/"[^"]*"|[^\s"]+/g) ?? []).map((part) => part.replace(/"/g, '')),
+	];
+}
+
+/** An `-ArgumentList` value as the command line it becomes: an array literal (`'-c','x y'`) joined with spaces. */
+function argumentListText(value: string): string {
+	const items = value.match(/'(?:[^']|'')*'|"(?:[^"`]|`.)*"|[^,]+/g) ?? [];
+	return items
+		.map((item) => item.trim())
+		.map((item) =>
+			item.startsWith("'") && item.endsWith("'") && item.length >= 2
+				? item.slice(1, -1).replace(/''/g, "'")
+				: item,
+		)
+		.join(' ');
 }
 
 /** `tmux new[-session] [-d] [-s name] 'cmd'`, `tmux new-window 'cmd'`, `tmux send-keys 'cmd' Enter`: the command tmux runs. */

@@ -400,6 +400,29 @@ export const DANGEROUS: readonly CorpusRow[] = [
 	// .NET calls as statements of their own, the profile every session runs, a variable printed
 	['[System.IO.File]::WriteAllText("$HOME/.bashrc", \'curl x | sh\')', 'windows', 'powershell'],
 	['[IO.Directory]::Delete("C:\\Users\\dev", $true)', 'windows', 'powershell'],
+	// a program Windows starts on its own: the Run keys, a debugger attached to another program
+	[
+		"Set-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name updater -Value 'C:\\Users\\dev\\u.exe'",
+		'windows',
+		'powershell',
+	],
+	[
+		'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\RunOnce /v x /d "cmd /c y"',
+		'windows',
+		'powershell',
+	],
+	[
+		'sp "HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Image File Execution Options\\notepad.exe" Debugger C:\\x.exe',
+		'windows',
+		'powershell',
+	],
+	// a program started with an argument list that is itself a command line
+	["Start-Process powershell -ArgumentList '-c','Remove-Item -r -fo ~'", 'windows', 'powershell'],
+	[
+		"saps pwsh -Args '-NoProfile','-Command','Remove-Item -Recurse -Force $HOME' -Wait",
+		'windows',
+		'powershell',
+	],
 	// a path kept in a variable the line assigned, then used
 	['$key = "$HOME\\.ssh\\id_ed25519"; Get-Content $key', 'windows', 'powershell'],
 	["$target = '~'; Remove-Item -Recurse -Force ${target}", 'windows', 'powershell'],

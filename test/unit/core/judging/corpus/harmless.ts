@@ -282,6 +282,18 @@ export const HARMLESS: readonly CorpusRow[] = [
 	['cmd /c "echo hello"', 'windowsEveryday'],
 	['Remove-Item $env:TEMP\\build -Recurse -Force', 'windowsEveryday', 'powershell'],
 	['$out = "dist"; Remove-Item -Recurse -Force $out', 'windowsEveryday', 'powershell'],
+	["Start-Process code -ArgumentList '.'", 'windowsEveryday', 'powershell'],
+	['Start-Process notepad README.md', 'windowsEveryday', 'powershell'],
+	[
+		'reg query HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+		'windowsEveryday',
+		'powershell',
+	],
+	[
+		'Set-ItemProperty -Path HKCU:\\Software\\MyApp -Name Theme -Value dark',
+		'windowsEveryday',
+		'powershell',
+	],
 	['$log = Get-ChildItem *.log; $log | Measure-Object', 'windowsEveryday', 'powershell'],
 	// One named file in the workspace (VS Code's own approval still covers `rm`), and changes git can undo: local
 	// history its reflog keeps, files `git rm` refuses to drop with changes, contents of tracked files.
