@@ -280,10 +280,23 @@ const SUBCOMMANDS: Readonly<Record<string, (call: ProgramCall, sub: GitSubcomman
 		given(parseOptions(args, { shortValues: 'mFu' }), 'd', 'delete')
 			? [history(call, 'localRefs', false, 'deletes tags in')]
 			: [],
-	stash: (call, { args }) =>
-		['drop', 'clear'].includes(args[0] ?? '')
-			? [history(call, 'recoveryData', false, 'deletes stashed changes from')]
-			: [],
+	stash: (call, { args }) => {
+		if (['drop', 'clear'].includes(args[0] ?? '')) {
+			return [history(call, 'recoveryData', false, 'deletes stashed changes from')];
+		}
+		// `git stash push -- .vscode/settings.json`: each path named is put back as it was at the last commit.
+		const push = args[0] === 'push' ? args.slice(1) : args[0]?.startsWith('-') ? args : [];
+		return parseOptions(push, {
+			shortValues: 'm',
+			longValues: ['message', 'pathspec-from-file'],
+		}).operands.map((path) =>
+			call.effect({
+				kind: 'write',
+				path,
+				action: 'puts back as it was at the last commit (its changes go to the stash)',
+			}),
+		);
+	},
 	worktree: (call, { args }) =>
 		args[0] === 'remove' && given(parseOptions(args.slice(1), { longs: ['force'] }), 'f', 'force')
 			? [history(call, 'worktree', true, 'removes a worktree with its uncommitted changes from')]

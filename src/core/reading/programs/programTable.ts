@@ -41,6 +41,7 @@ import { CREDENTIAL_PROGRAMS, credentialPrinter } from './credentialPrinters';
 import { PACKAGE_MANAGER_PROGRAMS, packageManagerSettings } from './packageManagerSettings';
 import { SCHEDULER_PROGRAMS, schedulerCommand } from './schedulers';
 import { PERSISTENT_ENVIRONMENT_PROGRAMS, persistentEnvironment } from './persistentEnvironment';
+import { DATABASE_FILE_PROGRAMS, databaseFile } from './databaseFiles';
 import { cloudUploads, UPLOAD_PROGRAMS } from './cloudUploads';
 import { cmdFiles, powerShellFiles } from './windows';
 
@@ -126,6 +127,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[[...CREDENTIAL_PROGRAMS], credentialPrinter],
 	[[...SCHEDULER_PROGRAMS], schedulerCommand],
 	[PERSISTENT_ENVIRONMENT_PROGRAMS, persistentEnvironment],
+	[DATABASE_FILE_PROGRAMS, databaseFile],
 	[UPLOAD_PROGRAMS, cloudUploads],
 	[PACKAGE_MANAGER_PROGRAMS, packageManagerSettings],
 	[

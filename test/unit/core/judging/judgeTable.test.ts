@@ -149,6 +149,11 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['aws s3 sync ./public s3://site', 'none'],
 	['aws iam list-users', 'none'],
 	['python3 tools/gen.py flush', 'none'],
+	['sqlite3 app.db "CREATE TABLE t(x)"', 'none'],
+	// git stash with paths puts them back as they were at the last commit.
+	['git stash push -- .vscode/settings.json', 'deny protectedPaths.ownState'],
+	['git stash push src/app.ts', 'none'],
+	['git stash -u', 'none'],
 	// a job runner's input lands inside a path: a glob of what it may name there.
 	['ls ~/.ssh | xargs -I{} cat ~/.ssh/{}', 'ask secrets.secretFile'],
 	['ls src | xargs -I{} wc -l src/{}', 'none'],

@@ -82,6 +82,15 @@ describe('protectedPaths: the routes outside command reading', () => {
 		],
 		["echo '[]' > ~/.vscode/extensions/extensions.json", 'deny protectedPaths.ownState'],
 		['cp x ~/.config/Code/User/globalStorage/state.vscdb', 'deny protectedPaths.ownState'],
+		// The state database records the extensions switched off: SQL that changes it writes it.
+		[
+			`sqlite3 ~/.config/Code/User/globalStorage/state.vscdb "UPDATE ItemTable SET value='[]'"`,
+			'deny protectedPaths.ownState',
+		],
+		[
+			'sqlite3 ~/.config/Code/User/globalStorage/state.vscdb "SELECT key FROM ItemTable"',
+			undefined,
+		],
 		['code --uninstall-extension hookwarden.hookwarden', 'deny protectedPaths.ownState'],
 		[
 			'/usr/bin/code --disable-extension HookWarden.hookwarden@1.2.3',
