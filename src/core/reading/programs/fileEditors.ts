@@ -26,14 +26,21 @@ export const sedInPlace: ProgramModel = (call) => {
 	return edits(call, scripted ? parsed.operands : parsed.operands.slice(1));
 };
 
-/** `perl -i`/`ruby -i`: edits the files after the program (after all operands when the program came from `-e`). */
+/**
+ * `perl -i`/`ruby -i`: edits the files after the program (after all operands when the program came from `-e`).
+ * Without `-i`, the program most often reads the files it is given (`perl -ne print f`, `ruby -e 'puts ARGF.read' f`,
+ * `perl script.pl f`), as an interpreter's script arguments are read elsewhere.
+ */
 export const interpreterInPlace: ProgramModel = (call) => {
-	if (!call.args.some((word) => /^-[A-Za-z]*i/.test(word))) {
-		return [];
-	}
 	const parsed = parseOptions(call.args, { shortValues: 'eEMmIxrC' });
 	const scripted = given(parsed, 'e', 'E');
-	return edits(call, scripted ? parsed.operands : parsed.operands.slice(1));
+	const files = scripted ? parsed.operands : parsed.operands.slice(1);
+	if (!call.args.some((word) => /^-[A-Za-z]*i/.test(word))) {
+		return files.map((path) =>
+			call.effect({ kind: 'read', path, certainty: 'likely', action: 'is given' }),
+		);
+	}
+	return edits(call, files);
 };
 
 /** `vim -es`, `ex`, `ed`, `emacs --batch`: editors run from a script write the files they open. */

@@ -150,6 +150,10 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['aws iam list-users', 'none'],
 	['python3 tools/gen.py flush', 'none'],
 	['sqlite3 app.db "CREATE TABLE t(x)"', 'none'],
+	// a one-liner or script reads the files it is given.
+	['perl -ne print ~/.ssh/id_rsa', 'ask secrets.secretFile'],
+	["ruby -e 'puts ARGF.read' .env", 'ask secrets.secretFile'],
+	["perl -pe 's/a/b/' src/a.txt", 'none'],
 	// git stash with paths puts them back as they were at the last commit.
 	['git stash push -- .vscode/settings.json', 'deny protectedPaths.ownState'],
 	['git stash push src/app.ts', 'none'],
