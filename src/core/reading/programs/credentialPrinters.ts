@@ -97,9 +97,11 @@ const RULES: readonly CredentialRule[] = [
 	{
 		programs: ['security'],
 		test: (words, all) =>
-			/^find-(?:generic|internet)-password$/.test(words[0] ?? '') &&
-			all.some((word) => /^-[a-zA-Z]*[wg]/.test(word)),
-		what: 'prints a password from the macOS keychain',
+			(/^find-(?:generic|internet)-password$/.test(words[0] ?? '') &&
+				all.some((word) => /^-[a-zA-Z]*[wg]/.test(word))) ||
+			// `dump-keychain -d` prints every item decrypted.
+			(words[0] === 'dump-keychain' && all.some((word) => /^-[a-zA-Z]*d/.test(word))),
+		what: 'prints passwords from the macOS keychain',
 	},
 	{
 		programs: ['secret-tool'],

@@ -150,6 +150,8 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['aws iam list-users', 'none'],
 	['python3 tools/gen.py flush', 'none'],
 	['sqlite3 app.db "CREATE TABLE t(x)"', 'none'],
+	['security dump-keychain -d login.keychain', 'ask secrets.credentialOutput'],
+	['security dump-keychain', 'none'],
 	// a one-liner or script reads the files it is given.
 	['perl -ne print ~/.ssh/id_rsa', 'ask secrets.secretFile'],
 	["ruby -e 'puts ARGF.read' .env", 'ask secrets.secretFile'],

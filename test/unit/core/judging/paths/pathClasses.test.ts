@@ -48,6 +48,8 @@ const ROWS: readonly (readonly [path: string, coverage: Coverage, cls: PathClass
 	[`${HOME}/.config/rclone/rclone.conf`, 'path', 'secret'],
 	[`${HOME}/.m2/settings.xml`, 'path', 'secret'],
 	[`${HOME}/.s3cfg`, 'path', 'secret'],
+	[`${HOME}/.bash_history`, 'path', 'secret'],
+	[`${HOME}/.psql_history`, 'path', 'secret'],
 	[`${HOME}/.bashrc`, 'path', 'startup'],
 	[`${HOME}/.profile`, 'path', 'startup'],
 	['/dev/sda', 'path', 'device'],
