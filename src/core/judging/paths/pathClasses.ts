@@ -4,6 +4,7 @@ import { normalizedPathInside, normalizePath, pathInside } from '../../paths/pat
 import type { GuardedLocation } from './guardedLocations';
 import { GUARDED_ANYWHERE } from './guardedLocations';
 import {
+	isSecretName,
 	isSecretPath,
 	isStartupPath,
 	SECRET_SAMPLES_IN_HOME,
@@ -362,6 +363,15 @@ function classifyGlob(glob: string, facts: PathFacts, coverage: Coverage): Class
 		if (test(bare) || holds || inside || tailReaches(glob, bare)) {
 			matches.push({ ...match, likely: !guarded || glob.startsWith('**') });
 		}
+	}
+	// `~/**/*.pem`, `*credentials*`: a last segment whose filled-in names are credentials' names aims at them anywhere.
+	const last = glob.slice(glob.lastIndexOf('/') + 1);
+	if (aims && ['', 'x'].some((fill) => isSecretName(last.replace(/\[[^\]]*\]|[*?]/g, fill)))) {
+		matches.push({
+			pathClass: 'secret',
+			why: `its names (\`${last}\`) are those of credentials`,
+			likely: true,
+		});
 	}
 	return matches;
 }

@@ -4,6 +4,11 @@ import { pathInside } from '../../paths/pathMath';
 const SECRET_NAME =
 	/^(?:\.env(?:\.(?!example$|sample$|template$|dist$|defaults?$|schema$|example\.|sample\.)[\w.-]+)?|\.envrc(?:\.local)?|(?!(?:example|sample|template)\.)[\w-][\w.-]*\.env|\.secrets?|secrets?\.(?:json|ya?ml|toml|ini|env|txt)|client_secrets?[\w.-]*\.json|\.s3cfg|\.boto|\.databrickscfg|\.(?:bash|zsh|sh|ksh|psql|mysql|rediscli)_history|\.zhistory|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|\.npmrc|\.pypirc|\.netrc|_netrc|\.git-credentials|\.vault-token|\.pgpass|\.my\.cnf|\.dockercfg|credentials(?:\.json|\.toml|\.db)?|application_default_credentials\.json|service[-_]account[\w.-]*\.json|terraform\.tfstate(?:\.backup)?|[\w.-]+\.(?:pem|key|p12|pfx|keystore|jks|ppk|kdbx|tfvars))$/i;
 
+/** Whether a file name (no folder) is one that usually holds credentials (`.env.local`, `id_rsa`, `server.key`). */
+export function isSecretName(name: string): boolean {
+	return SECRET_NAME.test(name);
+}
+
 /** Folders under home whose whole content is credentials or keys (or which hold them among other files). */
 const SECRET_FOLDERS = [
 	'.ssh',

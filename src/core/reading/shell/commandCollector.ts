@@ -18,7 +18,7 @@ import {
 	interpreterReadsStdin,
 } from './interpreterCode';
 import { runsInputAsCode } from './inputAsCode';
-import { isJobRunner, parallelRuns, xargsRuns } from './jobRunners';
+import { isJobRunner, parallelRuns, xargsReadsListing, xargsRuns } from './jobRunners';
 import { programName } from './programName';
 import { LineVariables, type ShellScope } from './shellScope';
 import { peelWrappers } from './wrappers';
@@ -287,7 +287,7 @@ export class CommandCollector {
 			positional: undefined,
 			depth: context.depth + 1,
 		};
-		this.readJobRuns(peeled.argv, stdinText, inner);
+		this.readJobRuns(peeled.argv, stdinText, inner, this.stageBefore(context));
 		this.readRunCommands(peeled.argv, stdinText, inner, context);
 		this.readScripts(raw, peeled.argv, env, inner, context);
 		this.readCode(raw, peeled.argv, stdinText, inner, context);
@@ -346,6 +346,19 @@ export class CommandCollector {
 				command.origin === context.origin,
 		);
 		return fedText(earlier);
+	}
+
+	/** The stage just before this command in its pipe, when it is in one. */
+	private stageBefore(context: WalkContext): SimpleCommand | undefined {
+		const pipeline = context.pipeline;
+		return pipeline && pipeline.stage > 0
+			? this.commands.find(
+					(command) =>
+						command.pipeline?.id === pipeline.id &&
+						command.pipeline.stage === pipeline.stage - 1 &&
+						command.origin === context.origin,
+				)
+			: undefined;
 	}
 
 	/** The text written into the `>(…)` this command runs in, when the writer's output can be read from the line. */
@@ -414,12 +427,18 @@ export class CommandCollector {
 		argv: readonly string[],
 		input: string | undefined,
 		inner: WalkContext,
+		before: SimpleCommand | undefined,
 	): void {
 		const runner = isJobRunner(argv[0] ?? '');
 		if (!runner) {
 			return;
 		}
 		const runs = runner === 'xargs' ? xargsRuns(argv, input) : parallelRuns(argv, input);
+		const fromListing =
+			runner === 'xargs' && input === undefined ? xargsReadsListing(argv, before?.argv) : undefined;
+		if (fromListing) {
+			runs.push(fromListing);
+		}
 		// Known input fed to where a program reads code is still input code: read the run as if the input were unknown.
 		if (runner === 'xargs' && input !== undefined) {
 			runs.push(

@@ -1,4 +1,6 @@
 import { programName } from './programName';
+import { readFind } from '../programs/fileDeleters';
+import { FILE_READERS } from '../programs/fileReaders';
 
 /** One command a job runner (`xargs`, `parallel`) starts, as words or as a shell line. */
 export interface JobRun {
@@ -211,4 +213,47 @@ export function isJobRunner(argv0: string): 'xargs' | 'parallel' | undefined {
 /** A word as shell text that reads back as the same one word. */
 function quoteWord(word: string): string {
 	return /^[\w@%+=:,./{}#-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * What a listing stage writes down a pipe (`find ~/.ssh -type f`, `ls ~/.aws`), as globs of the names it may list:
+ * `undefined` for any other stage.
+ */
+function listedPaths(stage: readonly string[]): string[] | undefined {
+	const name = programName(stage[0] ?? '');
+	if (name === 'find' || name === 'gfind') {
+		const { starts, names } = readFind(stage.slice(1));
+		return starts.flatMap((start) =>
+			names.length > 0 ? names.map((pattern) => `${start}/**/${pattern}`) : [`${start}/**`],
+		);
+	}
+	if (name === 'ls') {
+		const folders = stage.slice(1).filter((word) => !word.startsWith('-'));
+		return (folders.length > 0 ? folders : ['.']).map((folder) => `${folder}/*`);
+	}
+	return undefined;
+}
+
+/**
+ * `find ~/.ssh -type f | xargs cat`: when `xargs` runs a program that only reads what it is given, the names the
+ * listing stage before it may write are what it reads, as globs. Only readers: a deleter fed the same way
+ * (`find . -name '*.pyc' | xargs rm`) is everyday, and its input stays unknown.
+ */
+export function xargsReadsListing(
+	argv: readonly string[],
+	before: readonly string[] | undefined,
+): JobRun | undefined {
+	const listed = before && listedPaths(before);
+	const [run] = xargsRuns(argv, undefined);
+	const program = programName(run?.argv?.[0] ?? '');
+	if (!listed || !run?.argv || !(program in FILE_READERS)) {
+		return undefined;
+	}
+	const marked = run.argv.includes('{}');
+	return {
+		argv: marked
+			? run.argv.flatMap((word) => (word === '{}' ? listed : [word]))
+			: [...run.argv, ...listed],
+		fromInput: true,
+	};
 }

@@ -163,6 +163,12 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	// a job runner's input lands inside a path: a glob of what it may name there.
 	['ls ~/.ssh | xargs -I{} cat ~/.ssh/{}', 'ask secrets.secretFile'],
 	['ls src | xargs -I{} wc -l src/{}', 'none'],
+	// xargs running a reader on what a listing before it writes: the listed names, as globs.
+	['find ~/.ssh -type f | xargs cat', 'ask secrets.secretFile'],
+	['find ~ -name "*.pem" -print0 | xargs -0 cat', 'ask secrets.secretFile'],
+	['ls ~/.aws | xargs -I{} head {}', 'ask secrets.secretFile'],
+	['find src -type f | xargs wc -l', 'none'],
+	['find . -name "*.md" | xargs cat', 'none'],
 	// readers: only options documented to take a value hide the next word.
 	['cat -n ~/.netrc', 'ask secrets.secretFile'],
 	['uniq -c .env.local', 'ask secrets.secretFile'],

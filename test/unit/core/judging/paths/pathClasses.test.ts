@@ -49,6 +49,8 @@ const ROWS: readonly (readonly [path: string, coverage: Coverage, cls: PathClass
 	[`${HOME}/.m2/settings.xml`, 'path', 'secret'],
 	[`${HOME}/.s3cfg`, 'path', 'secret'],
 	[`${HOME}/.bash_history`, 'path', 'secret'],
+	[`${HOME}/**/*.pem`, 'path', 'secret'],
+	[`${WS}/config/*.env`, 'path', 'secret'],
 	[`${HOME}/.psql_history`, 'path', 'secret'],
 	[`${HOME}/.bashrc`, 'path', 'startup'],
 	[`${HOME}/.profile`, 'path', 'startup'],
@@ -84,6 +86,7 @@ describe('path classes: one table says what a resolved path is', () => {
 			`${WS}/src/secrets.ts`,
 			`${WS}/example.env`,
 			`${WS}/.venv/bin/python`,
+			`${WS}/src/*.ts`,
 		]) {
 			expect(classesOf(path)).not.toEqual(
 				expect.arrayContaining([expect.stringMatching(/^(?:own|secret|startup)/)]),
