@@ -42,6 +42,7 @@ import { PACKAGE_MANAGER_PROGRAMS, packageManagerSettings } from './packageManag
 import { SCHEDULER_PROGRAMS, schedulerCommand } from './schedulers';
 import { PERSISTENT_ENVIRONMENT_PROGRAMS, persistentEnvironment } from './persistentEnvironment';
 import { DATABASE_FILE_PROGRAMS, databaseFile } from './databaseFiles';
+import { xargsInputFile } from './xargsInput';
 import { cloudUploads, UPLOAD_PROGRAMS } from './cloudUploads';
 import { cmdFiles, powerShellFiles } from './windows';
 
@@ -128,6 +129,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[[...SCHEDULER_PROGRAMS], schedulerCommand],
 	[PERSISTENT_ENVIRONMENT_PROGRAMS, persistentEnvironment],
 	[DATABASE_FILE_PROGRAMS, databaseFile],
+	[['xargs'], xargsInputFile],
 	[UPLOAD_PROGRAMS, cloudUploads],
 	[PACKAGE_MANAGER_PROGRAMS, packageManagerSettings],
 	[

@@ -27,6 +27,24 @@ const XARGS_LONG_VALUES = new Set([
 	'process-slot-var',
 ]);
 
+/** The file `xargs -a FILE` (`--arg-file=FILE`) reads its input words from, when it names one. */
+export function xargsArgumentFile(argv: readonly string[]): string | undefined {
+	const { start } = readXargs(argv);
+	for (let index = 1; index < start; index++) {
+		const word = argv[index] ?? '';
+		if (word === '-a' || word === '--arg-file') {
+			return argv[index + 1];
+		}
+		if (word.startsWith('--arg-file=')) {
+			return word.slice('--arg-file='.length);
+		}
+		if (/^-a./.test(word)) {
+			return word.slice(2);
+		}
+	}
+	return undefined;
+}
+
 /** `xargs`'s options: where its command starts, its replace string, and whether it reads a file instead of stdin. */
 function readXargs(argv: readonly string[]): {
 	start: number;

@@ -169,6 +169,8 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['ls ~/.aws | xargs -I{} head {}', 'ask secrets.secretFile'],
 	['find src -type f | xargs wc -l', 'none'],
 	['find . -name "*.md" | xargs cat', 'none'],
+	['xargs -a .env echo', 'ask secrets.secretFile'],
+	['xargs -a files.txt wc -l', 'none'],
 	// readers: only options documented to take a value hide the next word.
 	['cat -n ~/.netrc', 'ask secrets.secretFile'],
 	['uniq -c .env.local', 'ask secrets.secretFile'],
