@@ -22,7 +22,7 @@ import { WindowEndpointService } from './host/windowEndpointService';
 import { COMMANDS } from './host/commandIds';
 import { INSTALL_PROMPTS } from './ui/prompts/installPrompts';
 import { createSurfaces } from './ui/surfaces';
-import { openWalkthroughOnFirstStart } from './ui/walkthrough';
+import { armWalkthroughProgress, openWalkthroughOnFirstStart } from './ui/walkthrough';
 import { ReadableDocuments } from './ui/webviews/readableDocuments';
 
 export async function activate(context: vscode.ExtensionContext): Promise<HookwardenApi> {
@@ -145,7 +145,8 @@ async function wire(
 		}),
 	);
 
-	void openWalkthroughOnFirstStart(context.globalState, log);
+	// The walkthrough ticks its steps from copies of the context keys, which follow them once it is registered.
+	own(armWalkthroughProgress(contextKeys, openWalkthroughOnFirstStart(context.globalState, log)));
 
 	// The API other extensions register providers through.
 	const { api, disposable } = createHookwardenApi(engine.chain, engine.sessions, log);
