@@ -69,7 +69,7 @@ export function evaluatePolicy(
 		input.deadline?.check();
 		findings.push(...(packs.get(id)?.evaluate(input) ?? []));
 	}
-	findings.push(...unreadableCommandLine(policy.packs, input));
+	findings.push(...unreadableCommandLine(policy.packs, input, policy.failMode));
 	findings.push(...limits(policy, input, lazyPaths));
 	dropExceptedFindings(findings, policy.exceptions, input);
 

@@ -168,26 +168,32 @@ describe('an unreadable command line in the policy', () => {
 		expect(outcome.winner?.reason).toContain('nests brackets 2000 deep');
 	});
 
-	it('asks about a shell tool whose arguments hold no command it can find', () => {
-		const event = shellEvent('');
-		const outcome = evaluatePolicy(
-			policyOf({}),
-			{
-				event: {
-					...event,
-					tool: {
-						name: 'mcp__box__exec',
-						kind: 'shell',
-						input: { program: 'rm', target: '~' },
-						paths: [],
-					},
-				} as HookEvent,
-			},
-			BUILTIN_PACKS,
-		);
-		expect(outcome.verdict).toBe('ask');
-		expect(outcome.winner?.reason).toContain('hold no command');
-	});
+	it.each([
+		['open', 'ask'],
+		['closed', 'deny'],
+	])(
+		'answers a shell tool whose arguments hold no command it can find under failMode %s: %s',
+		(failMode, verdict) => {
+			const event = shellEvent('');
+			const outcome = evaluatePolicy(
+				policyOf({ failMode }),
+				{
+					event: {
+						...event,
+						tool: {
+							name: 'mcp__box__exec',
+							kind: 'shell',
+							input: { program: 'rm', target: '~' },
+							paths: [],
+						},
+					} as HookEvent,
+				},
+				BUILTIN_PACKS,
+			);
+			expect(outcome.verdict).toBe(verdict);
+			expect(outcome.winner?.reason).toContain('hold no command');
+		},
+	);
 
 	it('asks about a line the grammar rejects, and still denies what it could read', () => {
 		const rejected = 'echo ok; ((( rm -rf / )';
