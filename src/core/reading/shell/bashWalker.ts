@@ -24,13 +24,33 @@ const SHELL_COMMAND_VARIABLES = new Set([
 	'GIT_SEQUENCE_EDITOR',
 	'GIT_PAGER',
 	'GIT_EXTERNAL_DIFF',
+	'GIT_ASKPASS',
+	'GIT_PROXY_COMMAND',
 	'PAGER',
+	'MANPAGER',
+	'SYSTEMD_PAGER',
 	'EDITOR',
 	'VISUAL',
+	'BROWSER',
 	'PROMPT_COMMAND',
 	'SSH_ASKPASS',
+	'SUDO_ASKPASS',
 	'RSYNC_RSH',
+	'CVS_RSH',
+	'LESSOPEN',
+	'LESSCLOSE',
 ]);
+
+/**
+ * The command line a variable's value stands for, when the variable is one programs run: `less` runs LESSOPEN's
+ * value after a leading `|`, `||` or `-`, which only say how it reads the output.
+ */
+function variableCommand(name: string, value: string): string | undefined {
+	if (!SHELL_COMMAND_VARIABLES.has(name)) {
+		return undefined;
+	}
+	return name.startsWith('LESS') ? value.replace(/^\|{0,2}-?/, '') : value;
+}
 
 /** Reads one redirect node (`2>>log`, `<<EOF … EOF`, `<<< "$x"`) into a redirect and, for here-documents, the text fed to stdin. */
 function readRedirect(node: SyntaxNode): {
@@ -373,18 +393,6 @@ function visitCommand(
 						context,
 					)
 				: undefined;
-	// `GIT_SSH_COMMAND='rm -rf ~' git fetch`: variables whose value a program runs as a shell command.
-	for (const child of children) {
-		if (child.node.type !== 'variable_assignment' || index === undefined) {
-			continue;
-		}
-		const parts = childrenOf(child.node);
-		const name = parts.find((part) => part.field === 'name')?.node.text ?? '';
-		const value = parts.find((part) => part.field === 'value')?.node;
-		if (value && SHELL_COMMAND_VARIABLES.has(name)) {
-			collector.runShellText(bashWordValue(value), { ...context, parent: index });
-		}
-	}
 	const inner = {
 		...nested(context, 'substitution'),
 		...(index !== undefined ? { parent: index } : {}),
@@ -429,6 +437,13 @@ function knownOnlyAtRunTime(text: string, scope: ShellScope): boolean {
 function assign(node: SyntaxNode, collector: CommandCollector, context: WalkContext): void {
 	const [name, value] = assignmentOf(node, collector, context);
 	collector.variables.assign(name, value);
+	// `GIT_SSH_COMMAND='rm -rf ~' git fetch` runs it; so does the same assignment alone or exported, later in the
+	// same terminal (`PROMPT_COMMAND='rm -rf ~'` at the next prompt).
+	const valueNode = childrenOf(node).find((part) => part.field === 'value')?.node;
+	const command = valueNode && variableCommand(name, bashWordValue(valueNode));
+	if (command) {
+		collector.runShellText(command, context);
+	}
 	// The value may run something itself: `x=$(rm -rf ~)`.
 	for (const child of childrenOf(node)) {
 		visit(child.node, collector, nested(context, 'substitution'), NONE);

@@ -27,6 +27,7 @@ import { DOWNLOADERS, downloadTarget } from '../programs/downloaders';
 import { INERT, isPackageQuery } from '../programs/inertPrograms';
 import { programModel } from '../programs/programTable';
 import { type ContainerPlace, containerCommands } from './containerCommands';
+import { optionCommands } from './optionCommands';
 
 /** Where a command sits while a tree is walked: how it was reached, and what it belongs to. */
 export interface WalkContext {
@@ -545,7 +546,7 @@ export class CommandCollector {
 				...(script.positional && !outer.argsFromInput && { positional: script.positional }),
 			});
 		}
-		for (const text of gitShellValues(argv)) {
+		for (const text of optionCommands(argv)) {
 			this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
 		}
 		const runner = programName(argv[0] ?? '');
@@ -718,27 +719,6 @@ export class CommandCollector {
  */
 function codeOnlyKnownAtRunTime(code: InterpreterCode): CodeEffect[] | undefined {
 	return /^\s*\$\{?[A-Za-z_]\w*\}?\s*$/.test(code.code) ? [] : undefined;
-}
-
-/** Settings git reads from `-c` whose value it runs as a shell command line. */
-const GIT_SHELL_SETTINGS =
-	/^(?:alias\.[^=]+=!|core\.(?:sshcommand|pager|editor|fsmonitor|askpass)=|pager\.[^=]+=|sequence\.editor=|diff\.external=|credential\.helper=!)([\s\S]+)$/i;
-
-/** Shell commands git runs from its own `-c` settings: `alias.x=!cmd`, `core.sshCommand`, `core.pager`, … */
-function gitShellValues(argv: readonly string[]): string[] {
-	if (programName(argv[0] ?? '') !== 'git') {
-		return [];
-	}
-	const values: string[] = [];
-	argv.forEach((word, index) => {
-		const setting =
-			word === '-c' ? (argv[index + 1] ?? '') : /^-c./.test(word) ? word.slice(2) : '';
-		const match = GIT_SHELL_SETTINGS.exec(setting);
-		if (match?.[1] && !/^(?:true|false|cat|less|more)$/i.test(match[1].trim())) {
-			values.push(match[1]);
-		}
-	});
-	return values;
 }
 
 /** A bare command of `argv`, to ask what it would do with its words. */
