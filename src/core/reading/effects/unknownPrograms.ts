@@ -2,6 +2,7 @@ import type { SimpleCommand } from '../shell/commandLine';
 import { POSIX_SHELLS, POWERSHELLS } from '../shell/embeddedScripts';
 import { interpreterCode, interpreterLanguage } from '../shell/interpreterCode';
 import { programName } from '../shell/programName';
+import { fileServers } from '../programs/fileServers';
 import { programCall } from '../programs/programModel';
 import { INERT, isPackageQuery } from '../programs/inertPrograms';
 import { programModel } from '../programs/programTable';
@@ -31,6 +32,10 @@ function scriptArguments(
 	const name = programName(command.argv[0] ?? '');
 	if (interpreterLanguage(name) === undefined || interpreterCode(command.argv) !== undefined) {
 		return [];
+	}
+	const served = fileServers(programCall(command, name, index));
+	if (served.length > 0) {
+		return [...served];
 	}
 	const script = command.argv.findIndex((word, at) => at > 0 && !word.startsWith('-'));
 	if (script < 0) {

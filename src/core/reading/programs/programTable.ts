@@ -44,6 +44,7 @@ import { PERSISTENT_ENVIRONMENT_PROGRAMS, persistentEnvironment } from './persis
 import { DATABASE_FILE_PROGRAMS, databaseFile } from './databaseFiles';
 import { xargsInputFile } from './xargsInput';
 import { cloudUploads, UPLOAD_PROGRAMS } from './cloudUploads';
+import { FILE_SERVER_PROGRAMS, fileServers } from './fileServers';
 import { cmdFiles, powerShellFiles } from './windows';
 
 /** Runs several models over one call and keeps every effect. */
@@ -131,6 +132,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[DATABASE_FILE_PROGRAMS, databaseFile],
 	[['xargs'], xargsInputFile],
 	[UPLOAD_PROGRAMS, cloudUploads],
+	[FILE_SERVER_PROGRAMS, fileServers],
 	[PACKAGE_MANAGER_PROGRAMS, packageManagerSettings],
 	[
 		[

@@ -1,4 +1,5 @@
 import { programName } from './programName';
+import { sedScriptActions, sedScriptFromStdin, sedScriptOf } from './sedScript';
 
 /** The command word standing for code an interpreter decodes and then runs (`exec(base64.b64decode(…))`). */
 export const DECODED_CODE = '$DECODED_CODE';
@@ -10,7 +11,19 @@ export const DECODED_CODE = '$DECODED_CODE';
 export const UNRESOLVED_CODE = '$UNRESOLVED_CODE';
 
 /** A scripting language whose one-liners are read for destructive calls. */
-export type InterpreterLanguage = 'python' | 'javascript' | 'perl' | 'ruby' | 'php' | 'awk' | 'lua';
+export type InterpreterLanguage =
+	| 'python'
+	| 'javascript'
+	| 'perl'
+	| 'ruby'
+	| 'php'
+	| 'awk'
+	| 'lua'
+	| 'r'
+	| 'julia'
+	| 'tcl'
+	| 'applescript'
+	| 'sed';
 
 /** Program code handed to an interpreter on its command line (`python -c`, `node -e`, `awk 'BEGIN{…}'`). */
 export interface InterpreterCode {
@@ -54,6 +67,15 @@ const LANGUAGES: Readonly<Record<string, InterpreterLanguage>> = {
 	nawk: 'awk',
 	lua: 'lua',
 	luajit: 'lua',
+	r: 'r',
+	rscript: 'r',
+	julia: 'julia',
+	tclsh: 'tcl',
+	wish: 'tcl',
+	expect: 'tcl',
+	osascript: 'applescript',
+	sed: 'sed',
+	gsed: 'sed',
 };
 
 /** Options that carry the program text, per language. */
@@ -65,6 +87,11 @@ const CODE_OPTIONS: Readonly<Record<InterpreterLanguage, readonly string[]>> = {
 	php: ['-r'],
 	awk: [],
 	lua: ['-e'],
+	r: ['-e'],
+	julia: ['-e', '-E', '--eval', '--print'],
+	tcl: ['-c'],
+	applescript: ['-e'],
+	sed: [],
 };
 
 /** The interpreter a program name stands for (`python3.12` → python), or `undefined`. */
@@ -78,6 +105,10 @@ export function interpreterCode(argv: readonly string[]): InterpreterCode | unde
 	const language = interpreterLanguage(argv[0] ?? '');
 	if (!language) {
 		return undefined;
+	}
+	if (language === 'sed') {
+		const script = sedScriptOf(argv);
+		return script === undefined ? undefined : { language, code: script };
 	}
 	if (language === 'awk') {
 		for (let index = 1; index < argv.length; index++) {
@@ -132,6 +163,9 @@ export function interpreterCode(argv: readonly string[]): InterpreterCode | unde
 /** Whether an interpreter reads its program from stdin (`python3`, `python3 -`, `node -`), so a heredoc or pipe into it runs. */
 export function interpreterReadsStdin(argv: readonly string[]): InterpreterLanguage | undefined {
 	const language = interpreterLanguage(argv[0] ?? '');
+	if (language === 'sed') {
+		return sedScriptFromStdin(argv) ? language : undefined;
+	}
 	if (!language || language === 'awk' || interpreterCode(argv)) {
 		return undefined;
 	}
@@ -248,8 +282,18 @@ function awkEffects(text: string): CodeEffect[] {
  * `FileUtils.rm_rf`, `os.remove`), each as an equivalent shell command. Reads text only; nothing is run.
  */
 export function codeEffects(code: InterpreterCode): CodeEffect[] {
+	if (code.language === 'sed') {
+		return sedEffects(code.code);
+	}
+	if (code.language === 'applescript') {
+		// AppleScript reaches the system through one command; everything else it does drives applications.
+		return matchesOf(code.code, /do shell script\s+"((?:[^"\\]|\\.)*)"/g, (match) => ({
+			shell: decodeEscapes(match[1] ?? ''),
+		}));
+	}
 	const effects: CodeEffect[] = [];
 	const text = code.code;
+	effects.push(...(LANGUAGE_CALLS[code.language]?.(text) ?? []));
 	for (const match of text.matchAll(SHELL_CALLS)) {
 		const open = (match.index ?? 0) + match[0].length - 1;
 		const { first, all } = firstArgument(text, open);
@@ -310,6 +354,10 @@ export function codeEffects(code: InterpreterCode): CodeEffect[] {
 			effects.push({ argv: ['rm', match[2] ?? ''], text: match[0] });
 		}
 	}
+	if (code.language === 'julia') {
+		// Julia's command literals: ``run(`rm -rf ~`)``.
+		effects.push(...matchesOf(text, /`([^`]+)`/g, (match) => ({ shell: match[1] ?? '' })));
+	}
 	// Backticks and `%x(…)` run a shell in Perl, Ruby and PHP, and so do `system`/`exec` written without parentheses.
 	if (['perl', 'ruby', 'php'].includes(code.language)) {
 		for (const match of text.matchAll(
@@ -332,3 +380,84 @@ export function codeEffects(code: InterpreterCode): CodeEffect[] {
 	}
 	return effects;
 }
+
+/** sed's commands that run, write or read something (see sedScript.ts), as the shell commands they stand for. */
+function sedEffects(script: string): CodeEffect[] {
+	return sedScriptActions(script).map(({ kind, operand, text }) =>
+		kind === 'write'
+			? { argv: ['tee', operand], text }
+			: kind === 'read'
+				? { argv: ['cat', operand], text }
+				: kind === 'run'
+					? { shell: operand, text }
+					: { argv: [UNRESOLVED_CODE, 'runs the lines it edits as shell commands'], text },
+	);
+}
+
+/** A pattern's matches as effects: each match's words or shell text, by `toEffect`. */
+function matchesOf(
+	text: string,
+	pattern: RegExp,
+	toEffect: (match: RegExpMatchArray) => Omit<CodeEffect, 'text'>,
+): CodeEffect[] {
+	return [...text.matchAll(pattern)].map((match) => ({ ...toEffect(match), text: match[0] }));
+}
+
+/** A quoted string literal: group 1 is the quote, group 2 its body (escapes still written). */
+const QUOTED = String.raw`(["'])((?:(?!\1)[^\\]|\\.)*)\1`;
+
+/** The quoted words of a list's text (`"-rf", "~"`), unescaped. */
+function quotedWords(text: string): string[] {
+	return [...text.matchAll(new RegExp(QUOTED, 'g'))].map((word) => decodeEscapes(word[2] ?? ''));
+}
+
+/** A call of `names` whose first argument is a string literal: group 2 is that literal's body, group 3 what follows. */
+function callWithLiteral(names: string): RegExp {
+	return new RegExp(String.raw`\b(?:${names})\(\s*${QUOTED}([^)]*)\)`, 'g');
+}
+
+/** Calls of the languages read only here, beyond the calls every language shares (`system(…)`, `unlink(…)`). */
+const LANGUAGE_CALLS: Partial<Record<InterpreterLanguage, (text: string) => CodeEffect[]>> = {
+	r: (text) => [
+		...matchesOf(text, callWithLiteral('unlink'), (m) => ({
+			argv: /recursive\s*=\s*(?:TRUE|T)\b/.test(m[3] ?? '')
+				? ['rm', '-rf', decodeEscapes(m[2] ?? '')]
+				: ['rm', decodeEscapes(m[2] ?? '')],
+		})),
+		...matchesOf(text, callWithLiteral(String.raw`file\.remove`), (m) => ({
+			argv: ['rm', decodeEscapes(m[2] ?? '')],
+		})),
+		// `system2("rm", c("-rf", "~"))`: the program, then its words.
+		...matchesOf(text, new RegExp(String.raw`\bsystem2\(\s*${QUOTED}([^)]*\)?)`, 'g'), (m) => ({
+			argv: [decodeEscapes(m[2] ?? ''), ...quotedWords(m[3] ?? '')],
+		})),
+		...matchesOf(
+			text,
+			callWithLiteral(String.raw`readLines|readRDS|read\.(?:csv|table|delim)|scan|readChar`),
+			(m) => ({
+				argv: ['cat', decodeEscapes(m[2] ?? '')],
+			}),
+		),
+	],
+	julia: (text) => [
+		...matchesOf(text, callWithLiteral('rm'), (m) => ({
+			argv: /recursive\s*=\s*true/.test(m[3] ?? '')
+				? ['rm', '-rf', decodeEscapes(m[2] ?? '')]
+				: ['rm', decodeEscapes(m[2] ?? '')],
+		})),
+		...matchesOf(text, callWithLiteral('read|readlines|readline|readchomp'), (m) => ({
+			argv: ['cat', decodeEscapes(m[2] ?? '')],
+		})),
+	],
+	tcl: (text) => [
+		// `exec rm -rf ~` (Tcl) and `spawn …` (expect) run a program with the words up to the command's end.
+		...matchesOf(text, /\b(?:exec|spawn)\s+([^\]\n;]+)/g, (m) => ({ shell: m[1] ?? '' })),
+		...matchesOf(text, /\bfile\s+delete\s+((?:-\w+\s+)*)([^\]\n;]+)/g, (m) => ({
+			argv: [
+				'rm',
+				...((m[1] ?? '').includes('-force') ? ['-rf'] : []),
+				...(m[2] ?? '').trim().split(/\s+/),
+			],
+		})),
+	],
+};
