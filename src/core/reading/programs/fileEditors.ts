@@ -49,8 +49,10 @@ export const scriptedEditor: ProgramModel = (call) => {
 	const exMode =
 		call.name === 'ex' ||
 		call.args.some((word) => /^-[A-Za-z]*e/.test(word) && !word.startsWith('--'));
+	// ed's only option with a value is `-p prompt`; its `-s` is "silent", as in Ex mode.
+	const lineEditor = call.name === 'ed' || call.name === 'red';
 	const parsed = parseOptions(call.args, {
-		shortValues: exMode ? 'cSuUiTwWqt' : 'cSuUiTwWqts',
+		shortValues: lineEditor ? 'p' : exMode ? 'cSuUiTwWqt' : 'cSuUiTwWqts',
 		longValues: ['cmd', 'eval', 'load', 'funcall', 'insert', 'script'],
 		singleDashLongs: false,
 	});

@@ -234,8 +234,15 @@ const RULES: readonly ServiceRule[] = [
 		test: (words) =>
 			((words[0] === 'repo' || words[0] === 'release') && words[1] === 'delete') ||
 			(['secret', 'variable'].includes(words[0] ?? '') &&
-				['set', 'delete', 'remove'].includes(words[1] ?? '')),
-		what: 'deletes a repository or release, or changes the secrets and variables its workflows run with',
+				['set', 'delete', 'remove'].includes(words[1] ?? '')) ||
+			// `gh api -X DELETE repos/o/r`: any DELETE through GitHub's API removes what it names.
+			(words[0] === 'api' &&
+				words.some(
+					(word, at) =>
+						/^(?:-X|--method)=?DELETE$/i.test(word) ||
+						(['-X', '--method'].includes(word) && /^DELETE$/i.test(words[at + 1] ?? '')),
+				)),
+		what: 'deletes a repository, a release or anything else through GitHub, or changes the secrets and variables its workflows run with',
 	},
 	{
 		programs: [...FRAMEWORK_DATA_LOSS.keys(), ...Object.keys(FRAMEWORK_ALIASES)],

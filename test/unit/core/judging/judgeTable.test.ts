@@ -283,6 +283,13 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['php -S localhost:8000 -t public', 'none'],
 	['npx serve -l 5000 build', 'none'],
 	['python manage.py runserver', 'none'],
+	// ed's `-s` is "silent": the file after it is the one the script edits.
+	["ed -s .vscode/settings.json <<< $',s/deny/allow/g\\nw'", 'deny protectedPaths.ownState'],
+	["ed -s notes.txt <<< $'1d\\nw'", 'none'],
+	// a DELETE through GitHub's API removes what it names.
+	['gh api -X DELETE repos/acme/site', 'ask destructiveCommands.serviceDataLoss'],
+	['gh api --method=delete repos/acme/site/git/refs/heads/main', 'ask destructiveCommands.serviceDataLoss'],
+	['gh api repos/acme/site/pulls --jq .[].title', 'none'],
 	// everyday lines.
 	['npm test', 'none'],
 	['git status && git diff', 'none'],
