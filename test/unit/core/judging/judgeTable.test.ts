@@ -288,7 +288,10 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	["ed -s notes.txt <<< $'1d\\nw'", 'none'],
 	// a DELETE through GitHub's API removes what it names.
 	['gh api -X DELETE repos/acme/site', 'ask destructiveCommands.serviceDataLoss'],
-	['gh api --method=delete repos/acme/site/git/refs/heads/main', 'ask destructiveCommands.serviceDataLoss'],
+	[
+		'gh api --method=delete repos/acme/site/git/refs/heads/main',
+		'ask destructiveCommands.serviceDataLoss',
+	],
 	['gh api repos/acme/site/pulls --jq .[].title', 'none'],
 	// everyday lines.
 	['npm test', 'none'],
