@@ -15,11 +15,7 @@ const MAX_PATH_LENGTH = 4096;
  * model states.
  */
 export function realPathOnDisk(absolute: string): string | undefined {
-	if (
-		!isAbsolute(absolute) ||
-		absolute.length > MAX_PATH_LENGTH ||
-		/[*?[\]{}]/.test(absolute)
-	) {
+	if (!isAbsolute(absolute) || absolute.length > MAX_PATH_LENGTH || /[*?[\]{}]/.test(absolute)) {
 		return undefined;
 	}
 	let existing = absolute;
@@ -30,10 +26,7 @@ export function realPathOnDisk(absolute: string): string | undefined {
 			const whole = missing.length > 0 ? join(real, ...missing.reverse()) : real;
 			return whole === normalize(absolute) ? undefined : whole;
 		} catch (error) {
-			if (
-				(error as NodeJS.ErrnoException).code !== 'ENOENT' ||
-				existing === dirname(existing)
-			) {
+			if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || existing === dirname(existing)) {
 				return undefined;
 			}
 			missing.push(basename(existing));

@@ -3,6 +3,7 @@ import { powerShellCmdlet } from '../shell/powershellCmdlets';
 import { programName } from '../shell/programName';
 import { programCall } from '../programs/programModel';
 import { dotNetFileEffects } from '../programs/windows';
+import { dotNetPersistentEnvironment } from '../programs/persistentEnvironment';
 import { programModel } from '../programs/programTable';
 import { unknownProgramEffects } from './unknownPrograms';
 import type { Effect } from './effect';
@@ -71,6 +72,7 @@ export function commandEffects(command: SimpleCommand, index: number): Effect[] 
 	}
 	if (command.dialect === 'powershell') {
 		effects.push(...dotNetFileEffects(programCall(command, '', index)));
+		effects.push(...dotNetPersistentEnvironment(programCall(command, '', index)));
 	}
 	if (!modelled) {
 		effects.push(...unknownProgramEffects(command, index, commandEffects));

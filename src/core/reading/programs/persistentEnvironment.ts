@@ -1,5 +1,6 @@
+import type { Effect } from '../effects/effect';
 import { loadsCode } from './codeLoadingVariables';
-import type { ProgramModel } from './programModel';
+import type { ProgramCall, ProgramModel } from './programModel';
 
 /** Programs that set a variable for every later session, read by {@link persistentEnvironment}. */
 export const PERSISTENT_ENVIRONMENT_PROGRAMS = ['setx', 'launchctl'] as const;
@@ -32,12 +33,25 @@ export const persistentEnvironment: ProgramModel = (call) => {
 	const [variable = '', value = ''] = words;
 	// Windows variable names are case-insensitive.
 	return loadsCode(call.name === 'setx' ? variable.toUpperCase() : variable, value)
-		? [
-				call.effect({
-					kind: 'configExec',
-					subject: 'runtimeCode',
-					action: `sets ${variable} for every later session, so programs load code the line does not show`,
-				}),
-			]
+		? [setForLaterSessions(call, variable)]
 		: [];
 };
+
+function setForLaterSessions(call: ProgramCall, variable: string): Effect {
+	return call.effect({
+		kind: 'configExec',
+		subject: 'runtimeCode',
+		action: `sets ${variable} for every later session, so programs load code the line does not show`,
+	});
+}
+
+/** `[Environment]::SetEnvironmentVariable('NAME', 'value', 'User')`: .NET's `setx`, for the user or the machine. */
+const DOTNET_SET_VARIABLE =
+	/\[(?:System\.)?Environment\]::SetEnvironmentVariable\(\s*(['"])([^'"]+)\1\s*,\s*(['"])([^'"]*)\3\s*,\s*(?:['"]|\[(?:System\.)?EnvironmentVariableTarget\]::)(User|Machine)/gi;
+
+/** The .NET calls in a PowerShell command's text that set a code-loading variable for every later session. */
+export function dotNetPersistentEnvironment(call: ProgramCall): Effect[] {
+	return [...call.command.text.matchAll(DOTNET_SET_VARIABLE)]
+		.filter((match) => loadsCode((match[2] ?? '').toUpperCase(), match[4] ?? ''))
+		.map((match) => setForLaterSessions(call, match[2] ?? ''));
+}

@@ -100,7 +100,7 @@ const MCP_NAME = /^mcp__?[^_]/i;
 
 /** An MCP tool that runs a shell command by its own name (`mcp__desktop__execute_command`, `mcp_shell_run`). */
 const MCP_SHELL =
-	/^mcp__?.*?(?:__|_)(?:execute_command|run_command|run_terminal_cmd|run_shell_command|shell_exec|exec_command|execute_shell|run_shell|bash|shell|terminal|exec)$/i;
+	/^mcp__?.*?(?:__|_)(?:execute_command|run_command|run_terminal_cmd|run_shell_command|shell_exec|exec_command|execute_shell|run_shell|bash|shell|terminal|exec|(?:start|spawn|run|execute)_process)$/i;
 
 /** A tool with a generic verb on a server named for running commands (`mcp__shell__run`, `mcp__exec__execute`). */
 const MCP_SHELL_SERVER =

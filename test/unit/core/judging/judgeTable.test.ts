@@ -20,11 +20,12 @@ const OWN_STATE = {
 type Call = string | { readonly name: string; readonly input: Record<string, unknown> };
 
 async function verdictOf(call: Call): Promise<string> {
-	const line = typeof call === 'string' ? call : undefined;
 	const tool: ToolCall =
 		typeof call === 'string'
 			? toolCallOf('run_in_terminal', { command: call }, { cwd: WS })
 			: toolCallOf(call.name, call.input, { cwd: WS });
+	// A shell tool's line is read in the tool's own shell, as the provider reads it.
+	const line = tool.commandLine;
 	const outcome = evaluatePolicy(
 		POLICY,
 		{
@@ -32,7 +33,7 @@ async function verdictOf(call: Call): Promise<string> {
 			workspaceFolder: WS,
 			homeDir: HOME,
 			ownState: OWN_STATE,
-			...(line !== undefined && { shell: await analyze(line) }),
+			...(line !== undefined && { shell: await analyze(line, tool.shell) }),
 		},
 		BUILTIN_PACKS,
 	);
@@ -192,6 +193,42 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['launchctl setenv DYLD_INSERT_LIBRARIES /tmp/x.dylib', 'ask protectedPaths.configExec'],
 	['setx JAVA_HOME "C:\\Program Files\\Java"', 'none'],
 	['setx NODE_OPTIONS --max-old-space-size=4096', 'none'],
+	[
+		{
+			name: 'powershell',
+			input: {
+				command:
+					"[Environment]::SetEnvironmentVariable('NODE_OPTIONS', '--import ./t.mjs', 'User')",
+			},
+		},
+		'ask protectedPaths.configExec',
+	],
+	[
+		{
+			name: 'powershell',
+			input: {
+				command:
+					"[System.Environment]::SetEnvironmentVariable('PYTHONSTARTUP', 'C:\\t\\s.py', [EnvironmentVariableTarget]::Machine)",
+			},
+		},
+		'ask protectedPaths.configExec',
+	],
+	[
+		{
+			name: 'powershell',
+			input: { command: "[Environment]::SetEnvironmentVariable('PATH', 'C:\\tools', 'User')" },
+		},
+		'none',
+	],
+	[
+		{
+			name: 'powershell',
+			input: {
+				command: "[Environment]::SetEnvironmentVariable('NODE_OPTIONS', '--import ./t.mjs')",
+			},
+		},
+		'none',
+	],
 	// contents printed without a reader program, and own state changed by a mode written like an option.
 	['echo "$(< .env.production)"', 'ask secrets.secretFile'],
 	['export $(cat .env | xargs)', 'ask secrets.secretFile'],

@@ -29,6 +29,9 @@ const TABLE: readonly (readonly [ToolKind, readonly string[]])[] = [
 			'mcp__shell__run',
 			'mcp__exec__execute',
 			'mcp_terminal_server_start',
+			// MCP tools named for starting a process (Desktop Commander's `start_process`)
+			'mcp__desktop-commander__start_process',
+			'mcp_procs_spawn_process',
 		],
 	],
 	[
