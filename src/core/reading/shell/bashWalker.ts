@@ -1,6 +1,7 @@
 import type { Redirect } from './commandLine';
 import type { CommandCollector, WalkContext } from './commandCollector';
 import { bashWordValue, expandedWords } from './bashWords';
+import { listedPaths } from './listings';
 import { childrenOf, type SyntaxNode } from './syntaxTree';
 import type { ShellScope } from './shellScope';
 
@@ -53,7 +54,10 @@ function variableCommand(name: string, value: string): string | undefined {
 }
 
 /** Reads one redirect node (`2>>log`, `<<EOF … EOF`, `<<< "$x"`) into a redirect and, for here-documents, the text fed to stdin. */
-function readRedirect(node: SyntaxNode): {
+function readRedirect(
+	node: SyntaxNode,
+	scope?: ShellScope,
+): {
 	redirects: Redirect[];
 	stdin?: string;
 	words?: string[];
@@ -66,7 +70,7 @@ function readRedirect(node: SyntaxNode): {
 		// Redirects written after the delimiter on the same line (`cat <<EOF > out`) sit inside the heredoc node.
 		const more = children
 			.filter((child) => child.node.type.endsWith('_redirect'))
-			.map((child) => readRedirect(child.node).redirects)
+			.map((child) => readRedirect(child.node, scope).redirects)
 			.flat();
 		return {
 			redirects: [{ operator, target: (start?.node.text ?? '').replace(/['"\\]/g, '') }, ...more],
@@ -93,7 +97,10 @@ function readRedirect(node: SyntaxNode): {
 		};
 	}
 	// tree-sitter-bash hangs the words after a redirect's target on the redirect; bash gives them to the command.
-	const [first, ...rest] = destinations.map((child) => bashWordValue(child.node));
+	// The target is expanded as bash expands it, with the variables the line set (`p=~/.bashrc; echo x >> "$p"`).
+	const [first, ...rest] = destinations.map((child) =>
+		scope ? expandedWords(child.node, scope).join(' ') : bashWordValue(child.node),
+	);
 	const redirect = { operator: `${descriptor}${operator?.node.type ?? ''}`, target: first ?? '' };
 	return { redirects: [redirect], ...(rest.length > 0 && { words: rest }) };
 }
@@ -172,7 +179,9 @@ function visit(
 					{
 						argv: ['cat'],
 						text: node.text,
-						redirects: redirects.flatMap((child) => readRedirect(child.node).redirects),
+						redirects: redirects.flatMap(
+							(child) => readRedirect(child.node, collector.scope(context)).redirects,
+						),
 						stdinScripts: [],
 					},
 					nested(context, 'substitution'),
@@ -236,7 +245,7 @@ function visitRedirected(
 	const children = childrenOf(node);
 	for (const child of children) {
 		if (child.field === 'redirect' || child.node.type.endsWith('_redirect')) {
-			const read = readRedirect(child.node);
+			const read = readRedirect(child.node, collector.scope(context));
 			redirects.push(...read.redirects);
 			words.push(...(read.words ?? []));
 			if (read.stdin !== undefined) {
@@ -365,7 +374,7 @@ function visitCommand(
 			const [name, value] = assignmentOf(child.node, collector, context);
 			env[name] = value ?? '$UNKNOWN';
 		} else if (child.node.type.endsWith('_redirect')) {
-			const read = readRedirect(child.node);
+			const read = readRedirect(child.node, collector.scope(context));
 			redirects.push(...read.redirects);
 			argv.push(...(read.words ?? []));
 			if (read.stdin !== undefined) {
@@ -495,6 +504,32 @@ function visitDeclaration(
 	}
 }
 
+/** The first simple command inside a node (a substitution's first pipeline stage), depth first. */
+function firstCommand(node: SyntaxNode): SyntaxNode | undefined {
+	for (const { node: child } of childrenOf(node)) {
+		const found = child.type === 'command' ? child : firstCommand(child);
+		if (found) {
+			return found;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * The names a `for` loop's value stands for when it is a listing's output (`for f in $(git ls-files)`, `$(find .
+ * -name '*.py')`), as globs; `undefined` for any other value, whose names stay unknown.
+ */
+function listingGlobs(node: SyntaxNode, scope: ShellScope): string[] | undefined {
+	const command = node.type === 'command_substitution' ? firstCommand(node) : undefined;
+	if (!command) {
+		return undefined;
+	}
+	const argv = childrenOf(command)
+		.filter((child) => child.field === 'name' || child.field === 'argument')
+		.flatMap((child) => expandedWords(child.node, scope));
+	return listedPaths(argv);
+}
+
 /** Most values a `for` loop is read with, one pass each; beyond that its variable is unknown and the body read once. */
 const MAX_LOOP_VALUES = 16;
 
@@ -519,11 +554,15 @@ function visitFor(
 		visitChildren(node, collector, context, attached);
 		return;
 	}
+	const listed = children
+		.filter((child) => child.field === 'value')
+		.map((child) => listingGlobs(child.node, scope));
+	const loopValues = listed.every((globs) => globs !== undefined) ? listed.flat() : values;
 	const known =
-		values.length > 0 &&
-		values.length <= MAX_LOOP_VALUES &&
-		values.every((value) => !/[$`]/.test(value));
-	for (const value of known ? values : [null]) {
+		loopValues.length > 0 &&
+		loopValues.length <= MAX_LOOP_VALUES &&
+		loopValues.every((value) => !/[$`]/.test(value));
+	for (const value of known ? loopValues : [null]) {
 		collector.variables.assign(variable, value);
 		visit(body, collector, context, attached);
 	}

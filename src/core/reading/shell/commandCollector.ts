@@ -650,7 +650,7 @@ export class CommandCollector {
 		outer: WalkContext,
 	): void {
 		const stdinLanguage = interpreterReadsStdin(argv);
-		const code = interpreterCode(argv);
+		const code = interpreterCode(argv) ?? this.writtenScript(argv);
 		const codes = [
 			...(code ? [code] : []),
 			...(stdinLanguage
@@ -677,6 +677,17 @@ export class CommandCollector {
 				);
 			}
 		}
+	}
+
+	/** A script file the line wrote before an interpreter runs it (`cat <<EOF > x.py … && python3 x.py`), as code. */
+	private writtenScript(argv: readonly string[]): InterpreterCode | undefined {
+		const language = interpreterLanguage(argv[0] ?? '');
+		if (language === undefined || language === 'awk' || language === 'sed') {
+			return undefined;
+		}
+		const script = argv.slice(1).find((word) => !word.startsWith('-'));
+		const text = script === undefined ? undefined : this.writtenFiles.get(script);
+		return text === undefined ? undefined : { language, code: text };
 	}
 
 	private push(

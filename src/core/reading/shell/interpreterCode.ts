@@ -439,6 +439,13 @@ const LANGUAGE_CALLS: Partial<Record<InterpreterLanguage, (text: string) => Code
 			}),
 		),
 	],
+	// `open(F, '<', "$ENV{HOME}/.netrc")`, `open F, "<file"`: Perl's open reads unless its mode writes or pipes.
+	perl: (text) =>
+		matchesOf(
+			text,
+			/\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(?:(['"])\+?<\1\s*,\s*)?(["'])(<?)\s*([^"'|>]+)\2/g,
+			(m) => ({ argv: ['cat', perlPath(m[4] ?? '')] }),
+		),
 	julia: (text) => [
 		...matchesOf(text, callWithLiteral('rm'), (m) => ({
 			argv: /recursive\s*=\s*true/.test(m[3] ?? '')
@@ -461,3 +468,8 @@ const LANGUAGE_CALLS: Partial<Record<InterpreterLanguage, (text: string) => Code
 		})),
 	],
 };
+
+/** A Perl string's path with `$ENV{HOME}` written as the shell's `$HOME`, so the target resolver expands it. */
+function perlPath(text: string): string {
+	return decodeEscapes(text.trim()).replace(/\$ENV\{['"]?(\w+)['"]?\}/g, '$$$1');
+}

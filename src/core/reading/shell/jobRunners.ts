@@ -1,5 +1,5 @@
+import { listedPaths } from './listings';
 import { programName } from './programName';
-import { readFind } from '../programs/fileDeleters';
 import { FILE_READERS } from '../programs/fileReaders';
 
 /** One command a job runner (`xargs`, `parallel`) starts, as words or as a shell line. */
@@ -231,25 +231,6 @@ export function isJobRunner(argv0: string): 'xargs' | 'parallel' | undefined {
 /** A word as shell text that reads back as the same one word. */
 function quoteWord(word: string): string {
 	return /^[\w@%+=:,./{}#-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/**
- * What a listing stage writes down a pipe (`find ~/.ssh -type f`, `ls ~/.aws`), as globs of the names it may list:
- * `undefined` for any other stage.
- */
-function listedPaths(stage: readonly string[]): string[] | undefined {
-	const name = programName(stage[0] ?? '');
-	if (name === 'find' || name === 'gfind') {
-		const { starts, names } = readFind(stage.slice(1));
-		return starts.flatMap((start) =>
-			names.length > 0 ? names.map((pattern) => `${start}/**/${pattern}`) : [`${start}/**`],
-		);
-	}
-	if (name === 'ls') {
-		const folders = stage.slice(1).filter((word) => !word.startsWith('-'));
-		return (folders.length > 0 ? folders : ['.']).map((folder) => `${folder}/*`);
-	}
-	return undefined;
 }
 
 /**

@@ -330,6 +330,28 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 		'ask destructiveCommands.serviceDataLoss',
 	],
 	['gh api repos/acme/site/pulls --jq .[].title', 'none'],
+	// a loop over a listing's output runs its body on names the listing may write.
+	['for f in $(git ls-files); do : > "$f"; done', 'deny protectedPaths.ownState'],
+	['for f in $(find ~/.aws -type f); do cat "$f"; done', 'ask secrets.secretFile'],
+	['for f in $(find . -name "*.orig"); do rm "$f"; done', 'none'],
+	['for f in $(git ls-files "*.md"); do wc -w "$f"; done', 'none'],
+	['for f in $(cat files.txt); do rm "$f"; done', 'none'],
+	// a redirect's target is expanded with the variables the line set.
+	['rc=~/.zshrc; echo "alias ls=\'rm -rf ~\'" >> "$rc"', 'ask protectedPaths.startupFile'],
+	['log=build/out.log; make > "$log"', 'none'],
+	// a script the line writes and then hands to an interpreter is read as that interpreter's code.
+	[
+		"cat > /tmp/t.py <<'EOF'\nimport shutil\nshutil.rmtree('/home/dev')\nEOF\npython3 /tmp/t.py",
+		'deny destructiveCommands.recursiveForceDelete',
+	],
+	[
+		'echo \'require("fs").rmSync("/home/dev", {recursive: true})\' > x.js && node x.js',
+		'deny destructiveCommands.recursiveForceDelete',
+	],
+	["echo 'print(1)' > t.py && python3 t.py", 'none'],
+	// Perl's open without parentheses, and `$ENV{HOME}` inside its strings.
+	['perl -e \'open my $f, "<", "$ENV{HOME}/.netrc"; print <$f>\'', 'ask secrets.secretFile'],
+	['perl -e \'open(OUT, ">report.txt"); print OUT 1\'', 'none'],
 	// everyday lines.
 	['npm test', 'none'],
 	['git status && git diff', 'none'],

@@ -59,6 +59,16 @@ const listsFolder: ApiHandler = (site, reading) => {
 
 const receiverPath: ApiHandler = (site) => (site.receiver ? [site.receiver] : []);
 
+/**
+ * `glob.glob(pattern)`: lists what the pattern matches, and each name it returns is the pattern as far as the reader
+ * can tell, so `open(f)` for a name from `glob.glob('~/.ssh/id_*')` reads that glob.
+ */
+const globMatches: ApiHandler = (site, reading) => {
+	const pattern = argument(site, [0, 'pathname']) ?? [];
+	emitFile(reading, site, 'read', pattern);
+	return pattern;
+};
+
 /** Archives: `shutil.make_archive(base, format, root)` reads the root and writes the archive. */
 const makeArchive: ApiHandler = (site, reading) => {
 	emitFile(reading, site, 'read', argument(site, [2, 'root_dir']) ?? HERE);
@@ -107,6 +117,8 @@ export const PYTHON_FILE_APIS: Readonly<Record<string, ApiHandler>> = {
 	'os.listdir': listsFolder,
 	'os.scandir': listsFolder,
 	'os.walk': touches('read', [0, 'top']),
+	'glob.glob': globMatches,
+	'glob.iglob': globMatches,
 	'shutil.copy': transfers('copy', [0, 'src'], [1, 'dst']),
 	'shutil.copy2': transfers('copy', [0, 'src'], [1, 'dst']),
 	'shutil.copyfile': transfers('copy', [0, 'src'], [1, 'dst']),

@@ -194,6 +194,12 @@ describe('Python code, parsed', () => {
 		['os.truncate', 'import os; os.truncate("big.log", 0)', ['truncate big.log']],
 		['os.listdir with no argument lists the working folder', 'import os; os.listdir()', ['read .']],
 		['os.unlink by keyword', 'import os; os.unlink(path="x")', ['delete x']],
+		[
+			'glob.glob reads what its pattern matches, whatever is done with the names',
+			'import glob\nfor key in glob.glob("/home/me/.ssh/id_*"):\n    print(open(key).read())',
+			['read /home/me/.ssh/id_*', 'read ?'],
+		],
+		['glob.iglob lists what it matches', 'import glob; list(glob.iglob("*.md"))', ['read *.md']],
 	])('touches files: %s', async (_name, code, expected) => {
 		expect(await read(code)).toEqual(expected);
 	});
