@@ -16,9 +16,43 @@ function decodeBase64(text: string): string | undefined {
 function printfText(args: readonly string[]): string {
 	const [format = '', ...values] = args;
 	let next = 0;
-	const filled = format.replace(/%[sbdq]/g, () => values[next++] ?? '');
+	const filled = decodeEscapes(format).replace(/%([sbdq])/g, (_whole, kind: string) => {
+		const value = values[next++] ?? '';
+		return kind === 'b' ? decodeEscapes(value) : value;
+	});
 	const rest = values.slice(next);
-	return [filled, ...rest].join(' ').replace(/\\n/g, '\n').replace(/\\t/g, '\t');
+	return [filled, ...rest].join(' ');
+}
+
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+	a: '\x07',
+	b: '\b',
+	e: '\x1b',
+	E: '\x1b',
+	f: '\f',
+	n: '\n',
+	r: '\r',
+	t: '\t',
+	v: '\v',
+	'\\': '\\',
+};
+
+/**
+ * Backslash escapes as `printf`, `echo -e` and zsh's `echo` decode them: `\n`, `\xHH`, `\NNN` and `\0NNN` (octal),
+ * `\uHHHH`; so `printf '\x72\x6d -rf ~' | sh` is read as the `rm -rf ~` it writes.
+ */
+function decodeEscapes(text: string): string {
+	return text.replace(
+		/\\(?:x([0-9a-fA-F]{1,2})|0?([0-7]{1,3})|u([0-9a-fA-F]{4})|([abeEfnrtv\\]))/g,
+		(whole, hex?: string, octal?: string, unicode?: string, simple?: string) =>
+			hex !== undefined
+				? String.fromCharCode(parseInt(hex, 16))
+				: octal !== undefined
+					? String.fromCharCode(parseInt(octal, 8))
+					: unicode !== undefined
+						? String.fromCharCode(parseInt(unicode, 16))
+						: (SIMPLE_ESCAPES[simple ?? ''] ?? whole),
+	);
 }
 
 /**
@@ -33,7 +67,10 @@ export function literalOutput(command: SimpleCommand): string | undefined {
 		while (/^-[neE]+$/.test(args[index] ?? '')) {
 			index++;
 		}
-		return args.slice(index).join(' ');
+		const text = args.slice(index).join(' ');
+		// zsh's and dash's `echo` decode escapes unless told `-E`; bash's only with `-e`. Read it as the shells that do.
+		const raw = args.slice(0, index).some((flag) => flag.includes('E'));
+		return raw ? text : decodeEscapes(text);
 	}
 	if (name === 'printf') {
 		return printfText(args);

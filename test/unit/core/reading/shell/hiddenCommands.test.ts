@@ -66,6 +66,20 @@ describe('text fed to a shell', () => {
 			["line: sh·<(echo 'ls')", 'pipedScript: ls', 'processSubstitution: echo·ls'],
 		],
 		["GIT_SSH_COMMAND='ssh -v' git fetch", ['line: git·fetch', 'shellString: ssh·-v']],
+		// printf and echo decode escapes before the shell reads what they write.
+		[
+			"printf '\\x6c\\x73 -a' | sh",
+			['line: printf·\\x6c\\x73 -a', 'line: sh', 'pipedScript: ls·-a'],
+		],
+		[
+			"printf '%b' '\\0154\\0163' | sh",
+			['line: printf·%b·\\0154\\0163', 'line: sh', 'pipedScript: ls'],
+		],
+		[
+			"echo -e 'pwd\\nid' | sh",
+			['line: echo·-e·pwd\\nid', 'line: sh', 'pipedScript: pwd', 'pipedScript: id'],
+		],
+		["echo -E '\\x6c\\x73' | sh", ['line: echo·-E·\\x6c\\x73', 'line: sh', 'pipedScript: x6cx73']],
 	])('%j', (line, expected) => {
 		expect(run(line)).toEqual(expected);
 	});
