@@ -49,19 +49,26 @@ export const removeFiles: ProgramModel = (call) => {
 	return deletes.length > 0 ? deletes : deletesFromInput(call, tree, force);
 };
 
-/** `shred` overwrites file contents beyond recovery (and `-u` removes the file too). */
+/**
+ * `shred`, `srm` and `wipe` overwrite file contents beyond recovery (and remove the files); `srm -r` and `wipe -r`
+ * take whole folder trees.
+ */
 export const shredFiles: ProgramModel = (call) => {
 	const parsed = parseOptions(call.args, {
-		shortValues: 'ns',
+		shortValues: call.name === 'wipe' ? 'lxXSTQ' : 'ns',
 		longValues: ['iterations', 'size', 'random-source', 'remove'],
 	});
+	const tree = call.name !== 'shred' && given(parsed, 'r', 'R', 'recursive');
 	return parsed.operands.map((path) =>
 		call.effect({
 			kind: 'delete',
 			path,
+			tree,
 			force: true,
 			beyondRecovery: true,
-			action: 'destroys file contents beyond recovery',
+			action: tree
+				? 'destroys a folder tree beyond recovery'
+				: 'destroys file contents beyond recovery',
 		}),
 	);
 };

@@ -99,7 +99,15 @@ export const expressionInPlace: ProgramModel = (call) => {
  * `openssl … -out`, `gpg -o`, `ssh-keygen -f`, compilers. The value is written; `-` is stdout.
  */
 const OUTPUT_OPTIONS: Readonly<
-	Record<string, { grammar: OptionGrammar; names: readonly string[] }>
+	Record<
+		string,
+		{
+			grammar: OptionGrammar;
+			names: readonly string[];
+			/** Flags that make the named option an input instead (`ssh-keygen -y -f key` reads the key). */
+			readingWith?: readonly string[];
+		}
+	>
 > = {
 	sort: {
 		grammar: { shortValues: 'kotTS', longValues: ['output', 'key', 'field-separator'] },
@@ -139,7 +147,12 @@ const OUTPUT_OPTIONS: Readonly<
 		names: ['out', 'keyout'],
 	},
 	gpg: { grammar: { shortValues: 'or', longValues: ['output'] }, names: ['o', 'output'] },
-	'ssh-keygen': { grammar: { shortValues: 'fCNtbZ' }, names: ['f'] },
+	// `-f` names the key it writes, except where it prints from a key: the public half, a fingerprint, an export.
+	'ssh-keygen': {
+		grammar: { shortValues: 'fCNtbZEmF' },
+		names: ['f'],
+		readingWith: ['y', 'l', 'e', 'B', 'F', 'D'],
+	},
 	base64: { grammar: { shortValues: 'oiw' }, names: ['o'] },
 	xxd: { grammar: { shortValues: 'cglos' }, names: [] },
 };
@@ -151,6 +164,9 @@ export const outputOption: ProgramModel = (call) => {
 		return [];
 	}
 	const parsed = parseOptions(call.args, spec.grammar);
+	if (spec.readingWith && given(parsed, ...spec.readingWith)) {
+		return [];
+	}
 	const paths = valuesOf(parsed, ...spec.names).filter((path) => path !== '-' && path !== '');
 	const effects = paths.map((path) =>
 		call.effect({ kind: 'write', path, force: true, action: 'writes its output to' }),

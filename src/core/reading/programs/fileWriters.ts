@@ -312,6 +312,21 @@ function runsAsOwner(mode: string): boolean {
 /** A symbolic mode written like an option (`-x`, `-w,+r`): removes permissions for everyone. */
 const DASH_MODE = /^-[rwxXst]+(?:,[ugoa]*[-+=][rwxXst]*)*$/;
 
+/**
+ * `setfacl -m u:x:--- file`, `-b`, `-x`: access lists change who may read or write, as a mode does; the entries are
+ * option values (`-m`, `-x`, `-M`, `-X`, `--set`), the files are the operands, and `-R` takes whole trees.
+ */
+export const changeAcls: ProgramModel = (call) => {
+	const parsed = parseOptions(call.args, {
+		shortValues: 'mxMX',
+		longValues: ['modify', 'remove', 'set', 'modify-file', 'remove-file', 'set-file'],
+	});
+	const tree = given(parsed, 'R', 'recursive');
+	return parsed.operands.map((path) =>
+		call.effect({ kind: 'chmod', path, tree, action: 'changes the access list of' }),
+	);
+};
+
 /** `chmod`/`chown`/`chgrp`: changes permissions or ownership of each operand (its whole tree with `-R`). */
 export const changeModes: ProgramModel = (call) => {
 	// `chmod -x file`: a symbolic mode may start with `-`, and GNU chmod has no option of those letters.

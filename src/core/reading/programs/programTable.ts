@@ -1,6 +1,7 @@
 import { sevenZip, tarArchive, unpackHere, unzipArchive, zipArchive } from './archives';
 import {
 	copyBlocks,
+	changeAcls,
 	changeModes,
 	copyFiles,
 	installFiles,
@@ -61,7 +62,7 @@ const AWK = { shortValues: 'fvFi', longValues: ['file', 'assign', 'field-separat
  */
 const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[['rm', 'unlink', 'rimraf', 'del-cli', 'rmrf', 'trash-empty'], removeFiles],
-	[['shred', 'srm'], shredFiles],
+	[['shred', 'srm', 'wipe'], shredFiles],
 	[['find', 'gfind'], findFiles],
 	[['cp', 'gcp'], copyFiles],
 	[['mv', 'gmv'], moveFiles],
@@ -81,6 +82,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[['truncate'], truncateFiles],
 	[['dd'], copyBlocks],
 	[['chmod', 'chown', 'chgrp'], changeModes],
+	[['setfacl'], changeAcls],
 	[
 		['sed', 'gsed'],
 		both(

@@ -352,6 +352,15 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	// Perl's open without parentheses, and `$ENV{HOME}` inside its strings.
 	['perl -e \'open my $f, "<", "$ENV{HOME}/.netrc"; print <$f>\'', 'ask secrets.secretFile'],
 	['perl -e \'open(OUT, ">report.txt"); print OUT 1\'', 'none'],
+	// secure deleters that take trees, access lists, and ssh-keygen's modes that only print from a key.
+	['wipe -rf ~', 'deny destructiveCommands.recursiveForceDelete'],
+	['srm -r ~/Documents', 'ask destructiveCommands.delete'],
+	['setfacl -R -m u:nobody:--- ~', 'deny destructiveCommands.permissionsSweep'],
+	['setfacl -b .vscode/settings.json', 'deny protectedPaths.ownState'],
+	['setfacl -m u:www-data:rx public/', 'none'],
+	['ssh-keygen -y -f ~/.ssh/id_ed25519', 'none'],
+	['ssh-keygen -lf ~/.ssh/id_ed25519.pub', 'none'],
+	["ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N ''", 'ask protectedPaths.secretFile'],
 	// everyday lines.
 	['npm test', 'none'],
 	['git status && git diff', 'none'],
