@@ -1,5 +1,5 @@
 import type { SimpleCommand } from '../shell/commandLine';
-import type { ContainerPlace, Mount } from '../shell/containerCommands';
+import { type ContainerPlace, hostPath } from '../shell/containerCommands';
 import { POSIX_SHELLS } from '../shell/embeddedScripts';
 import { programName } from '../shell/programName';
 import { isCodeLoadingVariable, loadsCode } from '../programs/codeLoadingVariables';
@@ -143,18 +143,6 @@ function unknownSource(command: SimpleCommand, index: number): Effect[] {
 				}),
 			]
 		: [];
-}
-
-/** A container path as the host path a mount maps it to (`/host/home` under `-v /:/host` is `/home`). */
-function hostPath(path: string, mounts: readonly Mount[]): string | undefined {
-	const mount = mounts
-		.filter(
-			({ container }) => path === container || path.startsWith(`${container.replace(/\/$/, '')}/`),
-		)
-		.sort((a, b) => b.container.length - a.container.length)[0];
-	return mount === undefined
-		? undefined
-		: `${mount.host.replace(/\/$/, '')}${path.slice(mount.container.replace(/\/$/, '').length)}`;
 }
 
 /**

@@ -26,7 +26,7 @@ import { readFind } from '../programs/fileDeleters';
 import { DOWNLOADERS, downloadTarget } from '../programs/downloaders';
 import { INERT, isPackageQuery } from '../programs/inertPrograms';
 import { programModel } from '../programs/programTable';
-import { type ContainerPlace, containerCommands } from './containerCommands';
+import { type ContainerPlace, chrootPlace, containerCommands } from './containerCommands';
 import { optionCommands } from './optionCommands';
 
 /** Where a command sits while a tree is walked: how it was reached, and what it belongs to. */
@@ -241,7 +241,7 @@ export class CommandCollector {
 	}
 
 	/** Records a command with its wrappers peeled, then the commands it runs itself; returns its index. */
-	add(raw: RawCommand, context: WalkContext): number {
+	add(raw: RawCommand, outerContext: WalkContext): number {
 		const aliased = this.aliases.expand(raw.argv);
 		const resolved = resolveCommandWord(aliased ?? raw.argv);
 		let peeled = peelWrappers(resolved.argv);
@@ -255,6 +255,11 @@ export class CommandCollector {
 				env: { ...peeled.env, ...again.env },
 			};
 		}
+		// `chroot NEWROOT cmd` moves the command's `/`: its paths are judged where they land.
+		const context =
+			peeled.root === undefined
+				? outerContext
+				: { ...outerContext, container: chrootPlace(peeled.root, outerContext.container) };
 		const writtenAs = late?.writtenAs ?? (aliased ? raw.argv[0] : resolved.writtenAs);
 		const env = {
 			...(programName(peeled.argv[0] ?? '') === 'git' ? this.exportedGit : {}),

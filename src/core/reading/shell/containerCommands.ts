@@ -199,3 +199,30 @@ export function containerCommands(argv: readonly string[]): ContainedCommand[] {
 			]
 		: [];
 }
+
+/** A container path as the host path a mount maps it to (`/host/home` under `-v /:/host` is `/home`). */
+export function hostPath(path: string, mounts: readonly Mount[]): string | undefined {
+	const mount = mounts
+		.filter(
+			({ container }) => path === container || path.startsWith(`${container.replace(/\/$/, '')}/`),
+		)
+		.sort((a, b) => b.container.length - a.container.length)[0];
+	if (mount === undefined) {
+		return undefined;
+	}
+	// The mount point itself of a host `/` is `/`, not the empty string.
+	const mapped = `${mount.host.replace(/\/$/, '')}${path.slice(mount.container.replace(/\/$/, '').length)}`;
+	return mapped === '' ? '/' : mapped;
+}
+
+/**
+ * Where a command runs after `chroot NEWROOT`: its `/` is NEWROOT, so inside a container that mounts the host (`-v
+ * /:/host` then `chroot /host`) it reaches the host's own folders; on the host it reaches NEWROOT's tree.
+ */
+export function chrootPlace(root: string, outer: ContainerPlace | undefined): ContainerPlace {
+	if (!outer) {
+		return { kind: 'running', mounts: [{ container: '/', host: root }] };
+	}
+	const host = hostPath(root, outer.mounts);
+	return { kind: outer.kind, mounts: host === undefined ? [] : [{ container: '/', host }] };
+}

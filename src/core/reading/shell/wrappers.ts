@@ -123,6 +123,8 @@ export interface PeeledCommand {
 	readonly env: Readonly<Record<string, string>>;
 	/** The folder a wrapper runs the command in (`sudo -D dir`, `env -C dir`), as written. */
 	readonly cwd?: string;
+	/** The folder `chroot` makes the command's `/`, as written. */
+	readonly root?: string;
 }
 
 /** A wrapper's option that moves the command to another folder: `sudo -D dir`, `env -C dir`, `--chdir=dir`. */
@@ -380,6 +382,7 @@ export function peelWrappers(argv: readonly string[]): PeeledCommand {
 	const wrappers: string[] = [];
 	const env: Record<string, string> = {};
 	let cwd: string | undefined;
+	let root: string | undefined;
 	for (let guard = 0; guard < 16; guard++) {
 		const name = programName(current[0] ?? '');
 		const asShell = shellStringWrapper(current, name);
@@ -407,7 +410,18 @@ export function peelWrappers(argv: readonly string[]): PeeledCommand {
 			}
 		}
 		cwd = chdirOf(current, name, start ?? 0) ?? cwd;
+		if (name === 'chroot' && start !== undefined) {
+			// `chroot NEWROOT cmd`: the word before the command is the new root, inside any root already set.
+			const newRoot = current[start - 1] ?? '/';
+			root = root === undefined ? newRoot : `${root.replace(/\/$/, '')}${newRoot}`;
+		}
 		current = split ?? current.slice(start);
 	}
-	return { argv: current, wrappers, env, ...(cwd !== undefined && { cwd }) };
+	return {
+		argv: current,
+		wrappers,
+		env,
+		...(cwd !== undefined && { cwd }),
+		...(root !== undefined && { root }),
+	};
 }

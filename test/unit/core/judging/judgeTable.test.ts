@@ -361,6 +361,17 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['ssh-keygen -y -f ~/.ssh/id_ed25519', 'none'],
 	['ssh-keygen -lf ~/.ssh/id_ed25519.pub', 'none'],
 	["ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N ''", 'ask protectedPaths.secretFile'],
+	// `chroot` moves the command's `/`: inside a container that mounts the host, onto the host's own folders.
+	[
+		'docker run --rm -v /:/host alpine chroot /host rm -rf /home/dev',
+		'deny destructiveCommands.recursiveForceDelete',
+	],
+	[
+		"docker run --rm -v /:/h alpine chroot /h sh -c 'cat /home/dev/.netrc'",
+		'ask secrets.secretFile',
+	],
+	['docker run --rm -v "$PWD":/app alpine chroot /app rm -rf /build', 'none'],
+	['docker run --rm alpine chroot / rm -rf /usr', 'none'],
 	// everyday lines.
 	['npm test', 'none'],
 	['git status && git diff', 'none'],
