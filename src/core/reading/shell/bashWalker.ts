@@ -53,6 +53,20 @@ function variableCommand(name: string, value: string): string | undefined {
 	return name.startsWith('LESS') ? value.replace(/^\|{0,2}-?/, '') : value;
 }
 
+/** Prompt strings the shell expands at every prompt: their `$(…)` and backquotes run each time. */
+const PROMPT_VARIABLES = new Set(['PS0', 'PS1', 'PS2', 'PS4']);
+
+/** The commands a prompt string runs when it is shown (`PS1='$(git branch) $ '` runs `git branch`), one per line. */
+function promptCommands(name: string, value: string): string | undefined {
+	if (!PROMPT_VARIABLES.has(name)) {
+		return undefined;
+	}
+	const commands = [...value.matchAll(/\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`/g)].map(
+		(match) => match[1] ?? match[2] ?? '',
+	);
+	return commands.length > 0 ? commands.join('\n') : undefined;
+}
+
 /** Reads one redirect node (`2>>log`, `<<EOF … EOF`, `<<< "$x"`) into a redirect and, for here-documents, the text fed to stdin. */
 function readRedirect(
 	node: SyntaxNode,
@@ -449,7 +463,10 @@ function assign(node: SyntaxNode, collector: CommandCollector, context: WalkCont
 	// `GIT_SSH_COMMAND='rm -rf ~' git fetch` runs it; so does the same assignment alone or exported, later in the
 	// same terminal (`PROMPT_COMMAND='rm -rf ~'` at the next prompt).
 	const valueNode = childrenOf(node).find((part) => part.field === 'value')?.node;
-	const command = valueNode && variableCommand(name, bashWordValue(valueNode));
+	const command =
+		valueNode &&
+		(variableCommand(name, bashWordValue(valueNode)) ??
+			promptCommands(name, bashWordValue(valueNode)));
 	if (command) {
 		collector.runShellText(command, context);
 	}

@@ -551,7 +551,7 @@ export class CommandCollector {
 				...(script.positional && !outer.argsFromInput && { positional: script.positional }),
 			});
 		}
-		for (const text of optionCommands(argv)) {
+		for (const text of optionCommands(argv, env)) {
 			this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
 		}
 		const runner = programName(argv[0] ?? '');

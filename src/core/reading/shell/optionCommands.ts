@@ -68,6 +68,8 @@ const COMMAND_OPTIONS: Readonly<Record<string, readonly CommandOption[]>> = {
 	view: VIM_OPTIONS,
 	vimdiff: VIM_OPTIONS,
 	ex: VIM_OPTIONS,
+	// `less '+!cmd' file`: a start-up command, and `!` runs a shell.
+	less: [{ names: ['+'], command: /^\+?!([\s\S]+)$/ }],
 };
 
 /** The value `word` (at `index`) gives option `name`, or `undefined` when it is not that option. */
@@ -95,13 +97,50 @@ function commandIn(value: string, option: CommandOption): string | undefined {
 		: command;
 }
 
-/** The command lines `argv`'s options hand the program to run (`ssh -o ProxyCommand='…'`), in order. */
-export function optionCommands(argv: readonly string[]): string[] {
-	const options = COMMAND_OPTIONS[programName(argv[0] ?? '')];
+/**
+ * The `key=value` settings git takes from its environment as it takes `-c`: `--config-env=key=VAR`,
+ * `GIT_CONFIG_PARAMETERS` (`'key=value'` pairs) and `GIT_CONFIG_KEY_<n>`/`GIT_CONFIG_VALUE_<n>`.
+ */
+function gitEnvironmentSettings(
+	argv: readonly string[],
+	env: Readonly<Record<string, string>>,
+): string[] {
+	const fromArgv = argv.flatMap((word) => {
+		const match = /^--config-env=([^=]+)=(\w+)$/.exec(word);
+		const value = match && env[match[2] ?? ''];
+		return match && value !== undefined ? [`${match[1] ?? ''}=${value}`] : [];
+	});
+	const parameters = [
+		...(env.GIT_CONFIG_PARAMETERS ?? '').matchAll(/'([^']*)'(?:='([^']*)')?/g),
+	].map((match) => (match[2] === undefined ? (match[1] ?? '') : `${match[1] ?? ''}=${match[2]}`));
+	const numbered = Object.entries(env).flatMap(([name, key]) => {
+		const index = /^GIT_CONFIG_KEY_(\d+)$/.exec(name)?.[1];
+		const value = index === undefined ? undefined : env[`GIT_CONFIG_VALUE_${index}`];
+		return value === undefined ? [] : [`${key}=${value}`];
+	});
+	return [...fromArgv, ...parameters, ...numbered];
+}
+
+/**
+ * The command lines `argv`'s options hand the program to run (`ssh -o ProxyCommand='…'`), in order; for git also the
+ * settings its environment (`env`: the variables the command is run with) gives it.
+ */
+export function optionCommands(
+	argv: readonly string[],
+	env: Readonly<Record<string, string>> = {},
+): string[] {
+	const name = programName(argv[0] ?? '');
+	const options = COMMAND_OPTIONS[name];
 	if (!options) {
 		return [];
 	}
-	const commands: string[] = [];
+	const commands: string[] =
+		name === 'git'
+			? gitEnvironmentSettings(argv, env).flatMap((setting) => {
+					const command = commandIn(setting, GIT_SHELL_SETTINGS);
+					return command === undefined ? [] : [command];
+				})
+			: [];
 	for (let index = 1; index < argv.length; index++) {
 		if (argv[index] === '--') {
 			break;

@@ -372,6 +372,17 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	],
 	['docker run --rm -v "$PWD":/app alpine chroot /app rm -rf /build', 'none'],
 	['docker run --rm alpine chroot / rm -rf /usr', 'none'],
+	// git settings given through its environment, and prompt strings whose substitutions run at every prompt.
+	[
+		'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0="rm -rf ~" git log',
+		'deny destructiveCommands.recursiveForceDelete',
+	],
+	[
+		"X='rm -rf ~' git --config-env=core.editor=X commit",
+		'deny destructiveCommands.recursiveForceDelete',
+	],
+	["export PS1='$(rm -rf ~/src) $ '", 'deny destructiveCommands.recursiveForceDelete'],
+	["PS1='$(git branch --show-current) \\$ '", 'none'],
 	// everyday lines.
 	['npm test', 'none'],
 	['git status && git diff', 'none'],

@@ -28,10 +28,25 @@ describe('command lines hidden in a program option', () => {
 		[['git', '-c', 'core.pager=./pp', 'log'], ['./pp']],
 		[['git', '-c', 'core.pager=less', 'log'], []],
 		[['git', '-c', 'alias.up=!./up.sh', 'up'], ['./up.sh']],
+		[['less', '+!./hook.sh', 'notes.md'], ['./hook.sh']],
+		[['less', '+G', 'notes.md'], []],
 		// Everything after `--` is an operand, and other programs' options mean other things.
 		[['ssh', 'db', '--', '-o', 'ProxyCommand=x'], []],
 		[['curl', '-o', 'ProxyCommand=x', 'https://x'], []],
 	])('%j', (argv, expected) => {
 		expect(optionCommands(argv)).toEqual(expected);
+	});
+});
+
+describe("git settings from git's environment", () => {
+	it.each<[string[], Record<string, string>, string[]]>([
+		[['git', 'log'], { GIT_CONFIG_PARAMETERS: "'core.pager=./pp'" }, ['./pp']],
+		[['git', 'log'], { GIT_CONFIG_PARAMETERS: "'core.pager'='./pp' 'color.ui=auto'" }, ['./pp']],
+		[['git', 'log'], { GIT_CONFIG_KEY_0: 'core.pager', GIT_CONFIG_VALUE_0: './pp' }, ['./pp']],
+		[['git', '--config-env=core.editor=ED', 'commit'], { ED: './ed.sh' }, ['./ed.sh']],
+		[['git', 'log'], { GIT_CONFIG_PARAMETERS: "'core.pager=less'" }, []],
+		[['git', 'log'], { GIT_CONFIG_KEY_0: 'core.pager' }, []],
+	])('%j with %j', (argv, env, expected) => {
+		expect(optionCommands(argv, env)).toEqual(expected);
 	});
 });
