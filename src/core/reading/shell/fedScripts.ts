@@ -16,9 +16,9 @@ function decodeBase64(text: string): string | undefined {
 function printfText(args: readonly string[]): string {
 	const [format = '', ...values] = args;
 	let next = 0;
-	const filled = decodeEscapes(format).replace(/%([sbdq])/g, (_whole, kind: string) => {
+	const filled = decodePrintfEscapes(format).replace(/%([sbdq])/g, (_whole, kind: string) => {
 		const value = values[next++] ?? '';
-		return kind === 'b' ? decodeEscapes(value) : value;
+		return kind === 'b' ? decodePrintfEscapes(value) : value;
 	});
 	const rest = values.slice(next);
 	return [filled, ...rest].join(' ');
@@ -41,7 +41,7 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
  * Backslash escapes as `printf`, `echo -e` and zsh's `echo` decode them: `\n`, `\xHH`, `\NNN` and `\0NNN` (octal),
  * `\uHHHH`; so `printf '\x72\x6d -rf ~' | sh` is read as the `rm -rf ~` it writes.
  */
-function decodeEscapes(text: string): string {
+function decodePrintfEscapes(text: string): string {
 	return text.replace(
 		/\\(?:x([0-9a-fA-F]{1,2})|0?([0-7]{1,3})|u([0-9a-fA-F]{4})|([abeEfnrtv\\]))/g,
 		(whole, hex?: string, octal?: string, unicode?: string, simple?: string) =>
@@ -70,7 +70,7 @@ export function literalOutput(command: SimpleCommand): string | undefined {
 		const text = args.slice(index).join(' ');
 		// zsh's and dash's `echo` decode escapes unless told `-E`; bash's only with `-e`. Read it as the shells that do.
 		const raw = args.slice(0, index).some((flag) => flag.includes('E'));
-		return raw ? text : decodeEscapes(text);
+		return raw ? text : decodePrintfEscapes(text);
 	}
 	if (name === 'printf') {
 		return printfText(args);
