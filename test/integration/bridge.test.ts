@@ -297,6 +297,26 @@ describe('bridge, Claude-format dialect', () => {
 		expect(run.json.permissionDecision).toBe('deny');
 	});
 
+	it('reads the cmd line a PowerShell line hands to cmd /c, and leaves an everyday one alone', async () => {
+		const call = (command: string) =>
+			JSON.stringify({
+				hook_event_name: 'PreToolUse',
+				session_id: 'ps-cmd',
+				cwd: workspace,
+				tool_name: 'powershell',
+				tool_input: { command },
+				tool_use_id: `ps-${command.length}`,
+			});
+		const everyday = await runHook(hook('PreToolUse'), call('cmd /c "npm run build"'), workspace);
+		expect(everyday.json).toEqual({});
+		const ownState = await runHook(
+			hook('PreToolUse'),
+			call('cmd /c del /f /q .vscode\\settings.json'),
+			workspace,
+		);
+		expect(ownState.json.permissionDecision).toBe('deny');
+	});
+
 	it('parses Bash commands the same way', async () => {
 		const payload = JSON.stringify({
 			session_id: 'c-1',

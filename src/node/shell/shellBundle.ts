@@ -10,7 +10,7 @@ interface ShellBundle {
 }
 
 /**
- * Loads one shell grammar from the separate `bridge-shell.js` bundle next to the calling bundle. The bridge and the
+ * Loads the grammars a dialect's lines need from the separate `bridge-shell.js` bundle next to the calling bundle. The bridge and the
  * extension host share that bundle; keeping it separate means a process pays for the grammar only when a shell tool
  * call needs it.
  */
@@ -23,5 +23,9 @@ export function loadShellAnalyzer(
 		join(bundleFolder, 'bridge-shell.js'),
 		LOADS_GRAMMARS,
 	) as ShellBundle;
-	return bundle.createShellAnalyzer({ dialects: [dialect], baselineWasmOnly });
+	// A PowerShell line may hand a command line to cmd or bash (`cmd /c …`, `bash -c …`), read with the bash grammar.
+	return bundle.createShellAnalyzer({
+		dialects: dialect === 'powershell' ? ['powershell', 'bash'] : [dialect],
+		baselineWasmOnly,
+	});
 }

@@ -65,3 +65,28 @@ export function joinContinuedLines(text: string): string {
 	}
 	return out;
 }
+
+/**
+ * A line that opens a heredoc and goes on to close a subshell (`(cat <<'EOF')`, body, `EOF`) is one bash runs, but
+ * tree-sitter-bash cannot read it; the same text with the rest of that line from its `)` moved to just after the
+ * heredoc's last line runs the same commands and reads. `undefined` when no line has that shape.
+ */
+export function closeSubshellsAfterHeredocs(text: string): string | undefined {
+	const lines = text.split('\n');
+	let changed = false;
+	for (let index = 0; index < lines.length; index++) {
+		// What follows the `)` (a redirect, a pipe into `sh`) moves with it, as bash applies it to the subshell.
+		const opened = /^(.*<<-?\s*(['"]?)([\w.-]+)\2)\s*(\).*)$/.exec(lines[index] ?? '');
+		const delimiter = opened?.[3];
+		const end =
+			delimiter === undefined
+				? -1
+				: lines.findIndex((line, at) => at > index && line.trim() === delimiter);
+		if (opened && end > index) {
+			lines[index] = opened[1] ?? '';
+			lines.splice(end + 1, 0, opened[4] ?? '');
+			changed = true;
+		}
+	}
+	return changed ? lines.join('\n') : undefined;
+}

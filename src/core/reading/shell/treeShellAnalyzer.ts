@@ -1,5 +1,9 @@
 import { walkBash } from './bashWalker';
-import { closeOpenQuotes, joinContinuedLines } from './closeOpenQuotes';
+import {
+	closeOpenQuotes,
+	closeSubshellsAfterHeredocs,
+	joinContinuedLines,
+} from './closeOpenQuotes';
 import { CommandCollector, type WalkContext } from './commandCollector';
 import type { CommandLineAnalysis, ShellAnalyzer } from './commandLine';
 import { expandCommandBraces } from './dynamicWords';
@@ -39,7 +43,7 @@ export function createTreeShellAnalyzer(parsers: ShellTreeParsers): ShellAnalyze
 			walk(commandLine, { origin: 'line', dialect, depth: 0 });
 			const closed =
 				collector.errors.length > 0 && dialect === 'bash'
-					? closeOpenQuotes(commandLine)
+					? (closeOpenQuotes(commandLine) ?? closeSubshellsAfterHeredocs(commandLine))
 					: undefined;
 			if (closed !== undefined) {
 				const retry = createTreeShellAnalyzer(parsers).analyze(closed, dialect, readCode);

@@ -383,6 +383,9 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	],
 	["export PS1='$(rm -rf ~/src) $ '", 'deny destructiveCommands.recursiveForceDelete'],
 	["PS1='$(git branch --show-current) \\$ '", 'none'],
+	// a subshell closed on its heredoc's first line: bash runs it, and it is read.
+	["(cat <<'EOF') | sh\nrm -rf ~\nEOF", 'deny destructiveCommands.recursiveForceDelete'],
+	["(cat <<'EOF')\nnotes\nEOF", 'none'],
 	// everyday lines.
 	['npm test', 'none'],
 	['git status && git diff', 'none'],
