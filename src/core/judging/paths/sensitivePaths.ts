@@ -91,8 +91,12 @@ export function isSecretPath(path: string, home: string | undefined): string | u
 const STARTUP_IN_HOME =
 	/^(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|zlogout|cshrc|tcshrc|kshrc|mkshrc|inputrc|pam_environment|gitconfig|xprofile|xinitrc|xsessionrc)|\.config\/(?:fish\/.+|git\/config|environment\.d\/.+|autostart\/.+|systemd\/user\/.+|nushell\/.+|powershell\/.+)|\.ssh\/(?:config|authorized_keys\d?|rc|environment)|\.local\/bin(?:\/.+)?|bin(?:\/.+)?|Library\/LaunchAgents\/.+|Documents\/(?:Windows)?PowerShell\/.+)$/;
 
-/** Files in a workspace that tools run on their own (`direnv`'s `.envrc`, husky's git hooks). */
-const STARTUP_IN_WORKSPACE = /^(?:.+\/)?(?:\.envrc|\.husky\/.+)$/;
+/**
+ * Files in a workspace that tools run on their own (`direnv`'s `.envrc`, husky's git hooks) or whose commands run
+ * when its dev container is built (`devcontainer.json`'s `initializeCommand` runs on this machine).
+ */
+const STARTUP_IN_WORKSPACE =
+	/^(?:.+\/)?(?:\.envrc|\.husky\/.+|\.devcontainer\.json|\.devcontainer\/(?:.+\/)?devcontainer\.json)$/;
 
 /** Why an absolute path makes programs run later without a hook call, or `undefined`. */
 export function isStartupPath(

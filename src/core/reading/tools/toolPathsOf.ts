@@ -4,10 +4,11 @@ import type { ToolKind } from './toolKind';
 /**
  * Argument keys that hold one path, across harnesses and MCP servers: Local `filePath`/`dirPath`, CLI `path`, Claude
  * `file_path`/`notebook_path`, Cursor `target_file`, Windsurf `TargetFile`/`AbsolutePath`, move tools' `source` and
- * `destination`, and `uri`.
+ * `destination`, `uri`, and the globs a search tool reads the files of (Local `grep_search` `includePattern`, Claude
+ * `Grep` `glob`).
  */
 export const PATH_KEY =
-	/^(?:file_?path|filepath|path|dir_?path|dirpath|notebook_?path|target_?file|targetfile|absolute_?path|file|filename|file_?name|uri|directory|dir|folder|source|destination|old_?path|new_?path|source_?path|target_?path|from|to|target|dest)$/i;
+	/^(?:file_?path|filepath|path|dir_?path|dirpath|notebook_?path|target_?file|targetfile|absolute_?path|file|filename|file_?name|uri|directory|dir|folder|source|destination|old_?path|new_?path|source_?path|target_?path|from|to|target|dest|include_?pattern|glob)$/i;
 /** Argument keys that hold several paths: Local `get_errors` `filePaths`, MCP filesystem servers' `paths`. */
 export const PATH_LIST_KEY = /^(?:file_?paths|paths|files|uris|targets)$/i;
 // Local `multi_replace_string_in_file` `replacements[]`; `edits[]` elsewhere carries the same shape.

@@ -191,10 +191,10 @@ describe('toolCallOf paths', () => {
 			['/ws/a.ts', '/ws/b.ts'],
 		],
 		[
-			'Local grep_search names no path',
+			'Local grep_search reads the files its includePattern names',
 			'grep_search',
 			{ query: 'TODO', isRegexp: false, includePattern: 'src/**' },
-			[],
+			['src/**'],
 		],
 		['CLI create', 'create', { path: '/repo/a.ts', file_text: 'x' }, ['/repo/a.ts']],
 		['CLI edit', 'edit', { path: '/repo/a.ts', old_str: 'a', new_str: 'b' }, ['/repo/a.ts']],
