@@ -70,6 +70,12 @@ const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
 	npx: { valueShort: 'p', valueLong: ['package'] },
 	pnpx: {},
 	bunx: {},
+	// `npm exec -- cmd`, `pnpm exec cmd`, `yarn dlx pkg`: the package managers' own runners (`-c` is read above).
+	npm: { valueLong: ['package', 'workspace'], verbs: ['exec', 'x'] },
+	pnpm: { valueLong: ['filter', 'dir'], verbs: ['exec', 'dlx', 'x'] },
+	yarn: { verbs: ['exec', 'dlx'] },
+	// `nsenter -t 1 -m … cmd`: enters another process's namespaces (PID 1's is the machine's own) to run a command.
+	nsenter: { valueShort: 'tSG', valueLong: ['target', 'setuid', 'setgid'] },
 	flock: {
 		valueShort: 'wEc',
 		valueLong: ['timeout', 'conflict-exit-code', 'command'],

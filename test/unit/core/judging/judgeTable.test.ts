@@ -406,6 +406,13 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 		},
 		'ask protectedPaths.startupFile',
 	],
+	// the package managers' own runners and nsenter run the command after their options.
+	['npm exec -- rm -rf ~', 'deny destructiveCommands.recursiveForceDelete'],
+	['pnpm exec rm -rf ~', 'deny destructiveCommands.recursiveForceDelete'],
+	['yarn exec rm -rf ~', 'deny destructiveCommands.recursiveForceDelete'],
+	['nsenter -t 1 -m -u -i -n -p rm -rf ~', 'deny destructiveCommands.recursiveForceDelete'],
+	['npm exec -- eslint .', 'none'],
+	['pnpm install --frozen-lockfile', 'none'],
 	// everyday lines.
 	['npm test', 'none'],
 	['git status && git diff', 'none'],
