@@ -416,14 +416,17 @@ function callWithLiteral(names: string): RegExp {
 	return new RegExp(String.raw`\b(?:${names})\(\s*${QUOTED}([^)]*)\)`, 'g');
 }
 
+/** A delete call's match from {@link callWithLiteral} as `rm`, or `rm -rf` when its other arguments ask for a tree. */
+function removal(recursive: RegExp): (match: RegExpMatchArray) => Omit<CodeEffect, 'text'> {
+	return (match) => ({
+		argv: ['rm', ...(recursive.test(match[3] ?? '') ? ['-rf'] : []), decodeEscapes(match[2] ?? '')],
+	});
+}
+
 /** Calls of the languages read only here, beyond the calls every language shares (`system(…)`, `unlink(…)`). */
 const LANGUAGE_CALLS: Partial<Record<InterpreterLanguage, (text: string) => CodeEffect[]>> = {
 	r: (text) => [
-		...matchesOf(text, callWithLiteral('unlink'), (m) => ({
-			argv: /recursive\s*=\s*(?:TRUE|T)\b/.test(m[3] ?? '')
-				? ['rm', '-rf', decodeEscapes(m[2] ?? '')]
-				: ['rm', decodeEscapes(m[2] ?? '')],
-		})),
+		...matchesOf(text, callWithLiteral('unlink'), removal(/recursive\s*=\s*(?:TRUE|T)\b/)),
 		...matchesOf(text, callWithLiteral(String.raw`file\.remove`), (m) => ({
 			argv: ['rm', decodeEscapes(m[2] ?? '')],
 		})),
@@ -447,11 +450,7 @@ const LANGUAGE_CALLS: Partial<Record<InterpreterLanguage, (text: string) => Code
 			(m) => ({ argv: ['cat', perlPath(m[4] ?? '')] }),
 		),
 	julia: (text) => [
-		...matchesOf(text, callWithLiteral('rm'), (m) => ({
-			argv: /recursive\s*=\s*true/.test(m[3] ?? '')
-				? ['rm', '-rf', decodeEscapes(m[2] ?? '')]
-				: ['rm', decodeEscapes(m[2] ?? '')],
-		})),
+		...matchesOf(text, callWithLiteral('rm'), removal(/recursive\s*=\s*true/)),
 		...matchesOf(text, callWithLiteral('read|readlines|readline|readchomp'), (m) => ({
 			argv: ['cat', decodeEscapes(m[2] ?? '')],
 		})),
