@@ -14,7 +14,7 @@ import { readPolicySettings } from '../src/core/settings/readPolicySettings';
 import { CompositeHooksProvider } from '../src/core/provider/compositeHooksProvider';
 import { SessionTracker } from '../src/core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../src/core/util/clock';
-import { createShellAnalyzer } from '../src/node/shell/shellGrammars';
+import { createShellAnalysis } from '../src/node/shell/shellAnalysis';
 import { HookServer } from '../src/host/hookServer';
 import { posixLauncher } from '../src/host/installer/launcherScripts';
 import {
@@ -62,13 +62,18 @@ export async function startHost(folder: string): Promise<{
 			},
 		]).settings,
 	);
-	const analyzer = await createShellAnalyzer({ baselineWasmOnly: false });
+	// As the extension's decision engine reads lines: the built grammar bundle, optimised wasm, recent readings kept.
+	const analyzeShell = createShellAnalysis({
+		bundleFolder: join(__dirname, '..', '..', 'dist'),
+		baselineWasmOnly: false,
+		keepInMemory: 1000,
+	});
 	const sessions = new SessionTracker();
 	const chain = new CompositeHooksProvider([
 		{
 			provider: new DefaultHooksProvider({
 				policy: () => policy,
-				analyzeShell: (line, dialect) => analyzer.analyze(line, dialect),
+				analyzeShell,
 			}),
 			priority: 0,
 		},
@@ -104,7 +109,7 @@ export async function startHost(folder: string): Promise<{
 
 /**
  * Writes the POSIX launcher the installer writes: the built bridge, this node, the stand-in window's runtime folder
- * (under `runtimeDir`, its XDG_RUNTIME_DIR) and the TLS identity it made there, with the system curl and cat.
+ * (under `runtimeDir`, its XDG_RUNTIME_DIR) and the TLS identity it made there, with the system curl.
  */
 export function writeLauncher(folder: string, bridgePath: string, runtimeDir: string): string {
 	const runtime = runtimeFolder(
@@ -124,7 +129,6 @@ export function writeLauncher(folder: string, bridgePath: string, runtimeDir: st
 			runtimeFolder: runtime,
 			fastPath: {
 				curl: '/usr/bin/curl',
-				cat: '/bin/cat',
 				identityFile: identity.file,
 				pin: identity.pin,
 			},

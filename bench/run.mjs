@@ -420,12 +420,24 @@ async function liveBench() {
 	rmSync(dir, { recursive: true, force: true });
 }
 
-await policyBench();
-await auditBench();
-await eventsModelBench();
-await pathsInPatchBench();
-await spawnBench();
-await liveBench();
+// `npm run bench -- live spawn` runs only those sections; no argument runs them all.
+const sections = {
+	policy: policyBench,
+	audit: auditBench,
+	events: eventsModelBench,
+	patch: pathsInPatchBench,
+	spawn: spawnBench,
+	live: liveBench,
+};
+const chosen = process.argv.slice(2);
+for (const name of chosen.filter((section) => !(section in sections))) {
+	throw new Error(`unknown bench section ${name}; choose from ${Object.keys(sections).join(', ')}`);
+}
+for (const [name, section] of Object.entries(sections)) {
+	if (chosen.length === 0 || chosen.includes(name)) {
+		await section();
+	}
+}
 const width = Math.max(...rows.map((r) => r.measure.length));
 console.log(
 	`\n${'measure'.padEnd(width)}  ${'value'.padStart(12)}  ${'target'.padEnd(10)}  verdict`,

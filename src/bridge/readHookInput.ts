@@ -1,4 +1,5 @@
 import { runnerHintOf } from '../core/events/harness';
+import { parseHookInput } from '../core/events/hookInputText';
 import type { WindowRequest } from './postToWindow';
 import { readStdin } from './readStdin';
 
@@ -12,28 +13,11 @@ export type HookInput =
  * sent, and the headless path parses it into an event itself.
  */
 export function readHookInput(hintArg: string | undefined): HookInput {
-	const input = readStdin();
-	if ('kind' in input) {
-		return {
-			kind: 'unreadable',
-			cause:
-				input.kind === 'tooLarge'
-					? `hook input is larger than ${input.limit} bytes`
-					: 'hook input is not UTF-8 text',
-		};
+	const input = parseHookInput(readStdin());
+	if (!input.ok) {
+		return { kind: 'unreadable', cause: input.cause };
 	}
-	if (input.text.trim() === '') {
-		return { kind: 'unreadable', cause: 'hook input is empty; expected one JSON object on stdin' };
-	}
-	let payload: unknown;
-	try {
-		payload = JSON.parse(input.text);
-	} catch (error) {
-		return {
-			kind: 'unreadable',
-			cause: `hook input is not valid JSON (${(error as Error).message})`,
-		};
-	}
+	const { payload } = input;
 	const cwd =
 		typeof (payload as { cwd?: unknown } | null)?.cwd === 'string'
 			? (payload as { cwd: string }).cwd

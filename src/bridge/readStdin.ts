@@ -1,13 +1,8 @@
 import { readSync } from 'node:fs';
 
+import type { HookInputText } from '../core/events/hookInputText';
+import { decodeHookInput, MAX_HOOK_INPUT_BYTES } from '../core/events/hookInputText';
 import { waitBeforeRetry } from './waitBeforeRetry';
-
-/** Why stdin could not be used as a hook payload. */
-export type StdinProblem =
-	{ readonly kind: 'tooLarge'; readonly limit: number } | { readonly kind: 'notText' };
-
-/** The largest payload the bridge reads; a `create_file` of a big file is a few MiB, anything past this is refused. */
-export const MAX_INPUT_BYTES = 8 * 1024 * 1024;
 
 const CHUNK = 64 * 1024;
 
@@ -17,7 +12,7 @@ const CHUNK = 64 * 1024;
  * stream and socket machinery on every hook call. Past the limit it stops reading and reports `tooLarge`; bytes that
  * are not valid UTF-8 report `notText`.
  */
-export function readStdin(fd = 0, limit = MAX_INPUT_BYTES): { text: string } | StdinProblem {
+export function readStdin(fd = 0, limit = MAX_HOOK_INPUT_BYTES): HookInputText {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	for (;;) {
@@ -45,9 +40,5 @@ export function readStdin(fd = 0, limit = MAX_INPUT_BYTES): { text: string } | S
 		}
 		chunks.push(chunk.subarray(0, read));
 	}
-	try {
-		return { text: new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, size)) };
-	} catch {
-		return { kind: 'notText' };
-	}
+	return decodeHookInput(Buffer.concat(chunks, size));
 }

@@ -1,9 +1,17 @@
-import { X509Certificate } from 'node:crypto';
+import { constants as cryptoConstants, X509Certificate } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
 
+import type { RunnerHint } from '../core/events/harness';
+import { RUNNER_HINTS } from '../core/events/harness';
+import type { HookInputText } from '../core/events/hookInputText';
+import {
+	decodeHookInput,
+	MAX_HOOK_INPUT_BYTES,
+	parseHookInput,
+} from '../core/events/hookInputText';
 import type { HookAnswer, HookCall } from '../core/pipeline/hookCall';
 import { proveAnswer, verifyMac } from '../node/runtime/secretMac';
 import type { TlsIdentity } from '../node/runtime/tlsIdentity';
@@ -16,7 +24,14 @@ import {
 	PING_PATH,
 	PROTOCOL_VERSION,
 } from '../protocol/messages';
-import { MAC_SCHEME, NONCE_HEADER, PROOF_HEADER, requestMacInput } from '../protocol/wire';
+import {
+	MAC_SCHEME,
+	NONCE_HEADER,
+	PROOF_HEADER,
+	requestMacInput,
+	RUNNER_HEADER,
+	STDIN_HOOK_PATH,
+} from '../protocol/wire';
 
 /** The largest request body the server reads; the bridge refuses larger payloads before sending them. */
 const MAX_BODY_BYTES = 9 * 1024 * 1024;
@@ -40,8 +55,8 @@ const TLS_HANDSHAKE = 0x16;
  * The window's private HTTP endpoint on a unix socket (or Windows pipe). It authenticates every request without the
  * secret ever crossing the socket: a node bridge signs its request with the per-install secret and gets an answer
  * proven over its nonce; the `sh` fast path speaks TLS on the same socket, where each end proves it holds the shared
- * TLS identity (the launcher pins its public key and presents it as its client certificate). It validates the request
- * and hands it to the decider. Requests are served concurrently, each answered on its own connection; when a
+ * TLS identity (the launcher pins its public key and presents it as its client certificate), and streams its stdin
+ * as the request body. It validates the request and hands it to the decider. Requests are served concurrently, each answered on its own connection; when a
  * connection closes before its answer (the hook process died), the call's signal aborts.
  */
 export class HookServer {
@@ -95,6 +110,9 @@ export class HookServer {
 			// The client's certificate is checked below against this window's own key, not against a CA.
 			rejectUnauthorized: false,
 			minVersion: 'TLSv1.3',
+			// Every launcher run is a new process that cannot resume a session; the tickets it would be sent cost
+			// the window about half a millisecond per call.
+			secureOptions: cryptoConstants.SSL_OP_NO_TICKET,
 		});
 		server.on('secureConnection', (socket) => {
 			const peer = socket.getPeerX509Certificate();
@@ -141,6 +159,13 @@ export class HookServer {
 	}
 
 	private async serve(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+		if (
+			this.provenClients.has(request.socket) &&
+			request.method === 'POST' &&
+			request.url?.startsWith(STDIN_HOOK_PATH)
+		) {
+			return this.serveStdin(request, response, request.url.slice(STDIN_HOOK_PATH.length));
+		}
 		// The body is read before the check because a signed request's MAC covers it; its size is capped either way.
 		const body = await readBody(request);
 		const nonce = headerOf(request, NONCE_HEADER);
@@ -183,6 +208,58 @@ export class HookServer {
 		if (typeof call === 'string') {
 			return this.refuse(response, 'badRequest', call);
 		}
+		const answer = await this.decide(call, response);
+		if (answer?.problem) {
+			this.log.warn(answer.problem);
+		}
+		if (answer?.kind === 'unreadable') {
+			// The node bridge then decides it headless, where the same reader reports why with the fail verdict.
+			return this.refuse(response, 'badRequest', answer.problem);
+		}
+		if (answer) {
+			answerWith(200, answerHeaders(answer), `${JSON.stringify(answer.output)}\n`);
+		}
+	}
+
+	/**
+	 * A hook from the `sh` fast path: the launcher's stdin, read exactly as the headless bridge reads its own. It is
+	 * always answered with a verdict, an unreadable one included, because the launcher cannot replay what it sent.
+	 */
+	private async serveStdin(
+		request: http.IncomingMessage,
+		response: http.ServerResponse,
+		event: string,
+	): Promise<void> {
+		const input = parseHookInput(await readHookInputBody(request));
+		const runner = headerOf(request, RUNNER_HEADER, /^[A-Za-z]{1,32}$/);
+		const traceparent = headerOf(request, 'traceparent', TRACEPARENT_HEADER);
+		const answer = await this.decide(
+			{
+				...(/^[A-Za-z]{1,64}$/.test(event) && { eventArg: event }),
+				payload: input.ok ? input.payload : undefined,
+				...(isRunnerHint(runner) && { runner }),
+				...(traceparent !== undefined && { traceparent }),
+			},
+			response,
+		);
+		// One line on why, in the words the headless bridge would use for the same stdin.
+		const problem = input.ok ? answer?.problem : `the sh launcher's hook input: ${input.cause}`;
+		if (problem) {
+			this.log.warn(problem);
+		}
+		if (answer) {
+			response.writeHead(200, answerHeaders(answer)).end(`${JSON.stringify(answer.output)}\n`);
+		}
+	}
+
+	/**
+	 * Hands one call to the decider with a signal that fires when its connection closes first (the hook process died);
+	 * `undefined` when nobody is left to answer.
+	 */
+	private async decide(
+		call: Omit<HookCall, 'signal'>,
+		response: http.ServerResponse,
+	): Promise<HookAnswer | undefined> {
 		const gone = new AbortController();
 		response.on('close', () => {
 			if (!response.writableFinished) {
@@ -190,27 +267,7 @@ export class HookServer {
 			}
 		});
 		const answer = await this.handle({ ...call, signal: gone.signal });
-		if (answer.kind === 'unreadable') {
-			// The node bridge then decides it headless, where the same reader reports why with the fail verdict.
-			return this.refuse(response, 'badRequest', answer.problem);
-		}
-		if (answer.problem) {
-			this.log.warn(answer.problem);
-		}
-		if (gone.signal.aborted) {
-			return;
-		}
-		const decidedBy = answer.recorded.decision.decidedBy;
-		answerWith(
-			200,
-			{
-				'content-type': 'application/json',
-				...(decidedBy && {
-					[DECIDED_BY_HEADER]: `${decidedBy.providerId}${decidedBy.ruleId ? `/${decidedBy.ruleId}` : ''}`,
-				}),
-			},
-			`${JSON.stringify(answer.output)}\n`,
-		);
+		return gone.signal.aborted ? undefined : answer;
 	}
 
 	private authentic(
@@ -247,7 +304,6 @@ function readCall(
 	try {
 		json = JSON.parse(body);
 	} catch (error) {
-		// The sh fast path embeds stdin verbatim, so this is how malformed hook input arrives; the node bridge retries and reports it.
 		return `request is not JSON: ${(error as Error).message}`;
 	}
 	const parsed = hookRequestSchema.safeParse(json);
@@ -260,11 +316,25 @@ function readCall(
 		payload: parsed.data.payload,
 		...(parsed.data.cwd !== undefined && { cwd: parsed.data.cwd }),
 		...(parsed.data.runner !== undefined && { runner: parsed.data.runner }),
-		// The node bridge sends it in the body; the sh fast path as the standard header.
 		...((parsed.data.traceparent ?? traceparentHeader) !== undefined && {
 			traceparent: parsed.data.traceparent ?? traceparentHeader,
 		}),
 	};
+}
+
+/** The answer's headers: its type, and which provider and rule decided when one did. */
+function answerHeaders(answer: HookAnswer): http.OutgoingHttpHeaders {
+	const decidedBy = answer.kind === 'answered' ? answer.recorded.decision.decidedBy : undefined;
+	return {
+		'content-type': 'application/json',
+		...(decidedBy && {
+			[DECIDED_BY_HEADER]: `${decidedBy.providerId}${decidedBy.ruleId ? `/${decidedBy.ruleId}` : ''}`,
+		}),
+	};
+}
+
+function isRunnerHint(value: string | undefined): value is RunnerHint {
+	return (RUNNER_HINTS as readonly (string | undefined)[]).includes(value);
 }
 
 // A W3C traceparent header value, as the sh fast path forwards TRACEPARENT.
@@ -277,6 +347,32 @@ function headerOf(
 ): string | undefined {
 	const value = request.headers[name];
 	return typeof value === 'string' && shape.test(value) ? value : undefined;
+}
+
+/**
+ * The body of a fast-path request as hook input. Past the limit it keeps draining without keeping anything, so the
+ * launcher finishes sending and reads the verdict for input that is too large instead of a broken connection.
+ */
+function readHookInputBody(request: http.IncomingMessage): Promise<HookInputText> {
+	return new Promise((resolve) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		request.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size <= MAX_HOOK_INPUT_BYTES) {
+				chunks.push(chunk);
+			}
+		});
+		request.on('end', () =>
+			resolve(
+				size > MAX_HOOK_INPUT_BYTES
+					? { kind: 'tooLarge', limit: MAX_HOOK_INPUT_BYTES }
+					: decodeHookInput(Buffer.concat(chunks, size)),
+			),
+		);
+		// A connection that breaks mid-body has no one to answer; what arrived is not a whole payload.
+		request.on('error', () => resolve({ kind: 'notText' }));
+	});
 }
 
 function readBody(request: http.IncomingMessage): Promise<string | undefined> {

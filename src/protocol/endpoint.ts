@@ -1,3 +1,5 @@
+import { SOCKET_SUFFIX } from './wire';
+
 /** What endpoint naming needs to know about the machine; passed in so this module stays pure. */
 export interface EndpointHost {
 	readonly platform: string;
@@ -38,7 +40,7 @@ export function runtimeFolder(host: EndpointHost): string {
 }
 
 /**
- * The endpoint one window listens on: a unix socket `<runtime>/w-<id>.sock`, or `\\.\pipe\hookwarden-<user>-<id>` on
+ * The endpoint one window listens on: a unix socket `<runtime>/w-<id>.v3.sock` (see {@link SOCKET_SUFFIX}), or `\\.\pipe\hookwarden-<user>-<id>` on
  * Windows. When the runtime folder is so deep that the socket path would pass the macOS limit, a short path under
  * `/tmp` is used instead (still inside an owner-only folder).
  */
@@ -46,11 +48,11 @@ export function windowEndpoint(host: EndpointHost, windowId: string): string {
 	if (host.platform === 'win32') {
 		return `\\\\.\\pipe\\hookwarden-${host.user.replace(/[^A-Za-z0-9_.-]/g, '_')}-${windowId}`;
 	}
-	const preferred = `${runtimeFolder(host)}/w-${windowId}.sock`;
+	const preferred = `${runtimeFolder(host)}/w-${windowId}${SOCKET_SUFFIX}`;
 	if (new TextEncoder().encode(preferred).length <= MAX_SOCKET_PATH) {
 		return preferred;
 	}
-	return `${shortSocketFolder(host)}/w-${windowId}.sock`;
+	return `${shortSocketFolder(host)}/w-${windowId}${SOCKET_SUFFIX}`;
 }
 
 /**
@@ -61,10 +63,10 @@ export function shortSocketFolder(host: EndpointHost): string {
 	return `/tmp/hookwarden-${host.user.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 }
 
-/** Every endpoint {@link windowEndpoint} can name for this host, as one glob (`<folder>/w-*.sock`). */
+/** Every endpoint a window of any protocol version can name for this host, as one glob (`<folder>/w-*.sock`). */
 export function windowEndpointGlob(host: EndpointHost): string {
 	// A placeholder as long as a real window id, so the glob falls in the same folder a real endpoint would.
-	return windowEndpoint(host, 'xxxxxxxx').replace(/xxxxxxxx(\.sock)?$/, '*$1');
+	return windowEndpoint(host, 'xxxxxxxx').replace(/xxxxxxxx(?:\.v\d+)?(\.sock)?$/, '*$1');
 }
 
 /**

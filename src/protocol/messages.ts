@@ -12,8 +12,9 @@ export const AUTHORIZATION_HEADER = 'authorization';
 export const DECIDED_BY_HEADER = 'x-hookwarden-decided-by';
 
 /**
- * Sent by the bridge (node or the `sh`+curl fast path) for one hook event: the event it was registered for, the
- * payload exactly as the hook runner wrote it, and where the process runs. The host replies with the hook output.
+ * Sent by the node bridge for one hook event, signed: the event it was registered for, the payload exactly as the hook
+ * runner wrote it, and where the process runs. The host replies with the hook output. (The `sh` fast path sends no
+ * envelope: it streams stdin to `STDIN_HOOK_PATH`.)
  */
 export const hookRequestSchema = z.object({
 	v: z.literal(PROTOCOL_VERSION),

@@ -1,11 +1,28 @@
 /**
  * The protocol version both sides speak; the host refuses other versions with 426 so an old bridge falls back to
- * headless. Version 2 made the window prove it holds the per-install secret (see {@link answerMacInput}).
+ * headless. Version 2 made the window prove it holds the per-install secret (see {@link answerMacInput}); version 3
+ * let the `sh` fast path stream the hook input unread (see {@link STDIN_HOOK_PATH}).
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
-/** The HTTP path a hook request is posted to; the event name follows (`/v2/hook/PreToolUse`). */
+/** The HTTP path a node bridge posts its signed request envelope to; the event name follows (`/v3/hook/PreToolUse`). */
 export const HOOK_PATH = `/v${PROTOCOL_VERSION}/hook/`;
+
+/**
+ * The HTTP path the `sh` fast path streams the launcher's stdin to, byte for byte, over a TLS connection proven with
+ * the window's identity; the event name follows. The window answers every such request with a verdict (one for
+ * unreadable input too), because the launcher cannot replay input it has already sent.
+ */
+export const STDIN_HOOK_PATH = `/v${PROTOCOL_VERSION}/stdin/`;
+
+/** Request header of the `sh` fast path naming the runtime that ran the hook, as the node bridge's `runner` field. */
+export const RUNNER_HEADER = 'x-hookwarden-runner';
+
+/**
+ * How a window's unix socket name ends: the launcher takes the fast path only to a socket named for the protocol it
+ * speaks, so a window of another version is asked by the node bridge, which falls back cleanly on its refusal.
+ */
+export const SOCKET_SUFFIX = `.v${PROTOCOL_VERSION}.sock`;
 
 /** The HTTP path of the liveness probe the installer and `Hookwarden: Show Status` use. */
 export const PING_PATH = `/v${PROTOCOL_VERSION}/ping`;

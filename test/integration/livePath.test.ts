@@ -15,6 +15,7 @@ import { readPolicySettings } from '../../src/core/settings/readPolicySettings';
 import { CompositeHooksProvider } from '../../src/core/provider/compositeHooksProvider';
 import { SessionTracker } from '../../src/core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../../src/core/util/clock';
+import { MAX_HOOK_INPUT_BYTES } from '../../src/core/events/hookInputText';
 import { HookServer } from '../../src/host/hookServer';
 import { currentEndpointHost } from '../../src/node/runtime/runtimeFolder';
 import {
@@ -25,7 +26,7 @@ import {
 import { posixLauncher } from '../../src/host/installer/launcherScripts';
 import type { TlsIdentity } from '../../src/node/runtime/tlsIdentity';
 import { ensureTlsIdentity } from '../../src/node/runtime/tlsIdentity';
-import { PROTOCOL_VERSION } from '../../src/protocol/wire';
+import { PROTOCOL_VERSION, SOCKET_SUFFIX } from '../../src/protocol/wire';
 import type { ProcessRun } from '../support/runProcess';
 import { runProcess } from '../support/runProcess';
 
@@ -73,6 +74,9 @@ const payload = (command: string, id = 'call_1') =>
 		tool_use_id: id,
 	});
 
+/** What the window logged, for the calls it could not read. */
+const windowWarnings: string[] = [];
+
 beforeAll(async () => {
 	root = mkdtempSync(join(tmpdir(), 'hookwarden-live-'));
 	workspace = join(root, 'ws');
@@ -89,7 +93,7 @@ beforeAll(async () => {
 		currentEndpointHost({ ...process.env, XDG_RUNTIME_DIR: join(root, 'runtime') }),
 	);
 	mkdirSync(runtime, { recursive: true, mode: 0o700 });
-	socket = join(runtime, 'w-live.sock');
+	socket = join(runtime, `w-live${SOCKET_SUFFIX}`);
 	secretFile = secretFileOf(runtime);
 	writeFileSync(secretFile, `Authorization: Bearer ${TOKEN}\n`, { mode: 0o600 });
 	identity = ensureTlsIdentity(runtime);
@@ -133,7 +137,7 @@ beforeAll(async () => {
 		origin: 'window',
 	});
 	server = new HookServer(socket, { secret: TOKEN, identity }, (call) => pipeline.decide(call), {
-		warn: () => undefined,
+		warn: (line) => windowWarnings.push(line),
 		info: () => undefined,
 	});
 	await server.listen();
@@ -159,7 +163,6 @@ function writeLauncher(name: string, pinned: TlsIdentity): string {
 			runtimeFolder: runtime,
 			fastPath: {
 				curl: '/usr/bin/curl',
-				cat: '/bin/cat',
 				identityFile: pinned.file,
 				pin: pinned.pin,
 			},
@@ -186,7 +189,7 @@ describe.each([
 	it('falls back to headless when the window is gone', async () => {
 		const [program, args] = command();
 		const result = await run(program, [...args], payload('make deploy'), {
-			HOOKWARDEN_ENDPOINT: join(root, 'gone.sock'),
+			HOOKWARDEN_ENDPOINT: join(root, `gone${SOCKET_SUFFIX}`),
 		});
 		expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
 	});
@@ -207,7 +210,7 @@ describe.each([
 		try {
 			const [prog, args] = command();
 			const result = await run(prog, [...args], payload('make deploy'), {
-				HOOKWARDEN_ENDPOINT: join(root, 'gone.sock'),
+				HOOKWARDEN_ENDPOINT: join(root, `gone${SOCKET_SUFFIX}`),
 			});
 			expect(JSON.parse(result.stdout)).toMatchObject({
 				permissionDecision: 'deny',
@@ -236,17 +239,24 @@ describe.each([
 		}
 	});
 
-	it('hands malformed input to the bridge, which asks about the unreadable tool call with one line', async () => {
-		const [program, args] = command();
-		const result = await run(
-			program,
-			[...args],
-			'{"hook_event_name": "PreToolUse", "tool_na',
-			windowEnv(),
-		);
-		expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
-		expect(result.stderr.trim().split('\n')).toHaveLength(1);
-	});
+	// The node bridge reads its stdin before asking and says why on its stderr; the sh launcher streams stdin to the
+	// window unread, which reads it with the same reader and says why in its log.
+	it.each([
+		['malformed', '{"hook_event_name": "PreToolUse", "tool_na', /not valid JSON/],
+		['empty', '', /hook input is empty/],
+		['too large', `{"pad":"${'x'.repeat(MAX_HOOK_INPUT_BYTES)}"}`, /larger than/],
+	])(
+		'asks about %s input as an unreadable tool call, with one line saying why',
+		async (_, input, why) => {
+			const [program, args] = command();
+			windowWarnings.length = 0;
+			const result = await run(program, [...args], input, windowEnv());
+			expect(JSON.parse(result.stdout)).toMatchObject({ permissionDecision: 'ask' });
+			const lines = program === 'node' ? result.stderr.trim().split('\n') : windowWarnings;
+			expect(lines).toHaveLength(1);
+			expect(lines[0]).toMatch(why);
+		},
+	);
 
 	function program(): string {
 		return command()[0] === 'node' ? 'node' : 'sh';
@@ -293,7 +303,7 @@ describe('approvals over the live path', () => {
 
 describe('a socket that is not the window', () => {
 	it('gets nothing useful from the sh launcher at the endpoint, and its answer is not used', async () => {
-		const impostorSocket = join(runtime, 'w-sh-impostor.sock');
+		const impostorSocket = join(runtime, `w-sh-impostor${SOCKET_SUFFIX}`);
 		const received: Buffer[] = [];
 		const impostor = createServer((request, response) => {
 			request.resume();
@@ -324,7 +334,7 @@ describe('a socket that is not the window', () => {
 	});
 
 	it('cannot answer for the window even at a leased path in the runtime folder', async () => {
-		const impostorSocket = join(runtime, 'w-impostor.sock');
+		const impostorSocket = join(runtime, `w-impostor${SOCKET_SUFFIX}`);
 		const seen: string[] = [];
 		const impostor = createServer((request, response) => {
 			seen.push(String(request.headers.authorization));

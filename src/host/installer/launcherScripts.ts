@@ -10,13 +10,14 @@
  * here, and nothing is looked up on PATH. Only a launcher written in test mode (`testMode`, which the extension never
  * writes: the test tiers write their own) lets HOOKWARDEN_USER_SETTINGS and HOOKWARDEN_AUDIT_FILE through.
  *
- * The POSIX launcher runs once per hook event, so it forks as little as possible: with a live window (a socket at
- * `$HOOKWARDEN_ENDPOINT`) it costs one `cat` and one `curl`, which speaks TLS to the window with the pinned identity
- * (see tlsIdentity.ts); any failure of that round trip replays the same stdin into the node bridge, which also runs
- * when there is no window.
+ * The POSIX launcher runs once per hook event, so it forks as little as possible: with a live window of its protocol
+ * (a socket at `$HOOKWARDEN_ENDPOINT` named for it) it costs one `curl`, which speaks TLS to the window with the
+ * pinned identity (see tlsIdentity.ts) and streams stdin to it. A connection that fails before the handshake is
+ * proven leaves stdin unread for the node bridge, which also runs when there is no window; once the window has the
+ * input it answers every call itself, unreadable input included.
  */
 import { RUNNER_ENV } from '../../core/events/harness';
-import { HOOK_PATH, PROTOCOL_VERSION } from '../../protocol/wire';
+import { RUNNER_HEADER, SOCKET_SUFFIX, STDIN_HOOK_PATH } from '../../protocol/wire';
 
 /** A runtime the launchers run the bridge with, pinned by absolute path. */
 export interface PinnedRuntime {
@@ -28,7 +29,6 @@ export interface PinnedRuntime {
 /** What the `sh` fast path to a running window needs, each pinned when the launcher is written. */
 export interface PinnedFastPath {
 	readonly curl: string;
-	readonly cat: string;
 	/** The TLS identity file (key and certificate) the launcher presents as its client certificate. */
 	readonly identityFile: string;
 	/** `sha256//<base64>` of the identity's public key: the only key a window may answer with. */
@@ -122,31 +122,33 @@ function posixPinnedVariables(inputs: LauncherInputs): string {
 function posixFastPath(fast: PinnedFastPath): string {
 	return `identity=${shellQuote(fast.identityFile)}
 event=\${1:-}
-if [ -S "\${HOOKWARDEN_ENDPOINT:-}" ] && [ -r "$identity" ]; then
+# Asks the window over TLS and exits with its answer; returns when it did not answer, for the bridge to decide.
+fast_path() {
+	# Which runtime ran this hook, as the node bridge tells it (core/events/harness.ts): a label, never a verdict.
+	runner=
+	if [ "\${${RUNNER_ENV.copilotRuntime.name}:-}" = ${RUNNER_ENV.copilotRuntime.value} ]; then
+		runner=copilotCli
+		[ "\${${RUNNER_ENV.agentHost.name}:-}" = ${RUNNER_ENV.agentHost.value} ] && runner=agentHost
+	fi
+	# -q first: no ~/.curlrc. TLS with the pinned key both ways, so only a Hookwarden window gets the request or
+	# answers. -T - streams stdin and reads none of it before the handshake is proven, so a refused connection
+	# leaves it whole for the bridge. An empty OpenSSL configuration, C locale and no GnuTLS start-up (a library
+	# curl links but does not use here) spare curl work it does not need on every call.
+	answer=$(LC_ALL=C OPENSSL_CONF=/dev/null GNUTLS_NO_IMPLICIT_INIT=1 ${shellQuote(fast.curl)} -q -sfk --noproxy '*' --unix-socket "$HOOKWARDEN_ENDPOINT" --cert "$identity" --pinnedpubkey ${shellQuote(fast.pin)} -X POST -T - -H 'Expect:' -H 'content-type: application/json' -H "traceparent: \${TRACEPARENT:-}" -H "${RUNNER_HEADER}: $runner" "https://hookwarden${STDIN_HOOK_PATH}$event") && {
+		printf '%s\\n' "$answer"
+		exit 0
+	}
+	echo "hookwarden: the window at $HOOKWARDEN_ENDPOINT did not answer (curl exit $?); running the bridge" >&2
+}
+# Only a window named for this launcher's protocol gets the fast path, and only for an event that is a plain name.
+case \${HOOKWARDEN_ENDPOINT:-} in
+*${SOCKET_SUFFIX})
 	case $event in
 	'' | *[!A-Za-z]*) ;;
-	*)
-		payload=$(${shellQuote(fast.cat)})
-		# Which runtime ran this hook, as the node bridge tells it (core/events/harness.ts): a label, never a verdict.
-		runner=
-		if [ "\${${RUNNER_ENV.copilotRuntime.name}:-}" = ${RUNNER_ENV.copilotRuntime.value} ]; then
-			runner=',"runner":"copilotCli"'
-			[ "\${${RUNNER_ENV.agentHost.name}:-}" = ${RUNNER_ENV.agentHost.value} ] && runner=',"runner":"agentHost"'
-		fi
-		# -q first: no ~/.curlrc. TLS with the pinned key both ways, so only a Hookwarden window gets the request or answers.
-		if [ -n "$payload" ] && answer=$(${shellQuote(fast.curl)} -q -sfk --noproxy '*' --unix-socket "$HOOKWARDEN_ENDPOINT" --cert "$identity" --pinnedpubkey ${shellQuote(fast.pin)} -H 'content-type: application/json' -H "traceparent: \${TRACEPARENT:-}" --data-binary @- "https://hookwarden${HOOK_PATH}$event" <<HOOKWARDEN_REQUEST
-{"v":${PROTOCOL_VERSION},"event":"$event","client":"sh"$runner,"payload":$payload}
-HOOKWARDEN_REQUEST
-); then
-			printf '%s\\n' "$answer"
-			exit 0
-		fi
-		run_bridge "$@" <<HOOKWARDEN_PAYLOAD
-$payload
-HOOKWARDEN_PAYLOAD
-		;;
+	*) [ -S "$HOOKWARDEN_ENDPOINT" ] && [ -r "$identity" ] && fast_path ;;
 	esac
-fi
+	;;
+esac
 `;
 }
 

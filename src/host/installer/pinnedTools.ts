@@ -6,9 +6,8 @@ import type { PinnedRuntime } from './launcherScripts';
 /** What the launcher runs, found and checked once when it is written. */
 export interface PinnedTools {
 	readonly runtime: PinnedRuntime;
-	/** `curl` and `cat` for the `sh` fast path; absent where no trusted copy is found (the bridge then always runs). */
+	/** `curl` for the `sh` fast path; absent where no trusted copy is found (the bridge then always runs). */
 	readonly curl?: string;
-	readonly cat?: string;
 }
 
 /** The facts about this machine the search needs; `startInstaller` passes the extension host's. */
@@ -67,15 +66,13 @@ export function findSystemExecutable(name: string, search: ToolSearch): string |
 
 /**
  * The runtime and tools the launcher pins: a system `node` from PATH when there is one (it starts faster than VS Code's
- * Electron), else the runtime VS Code itself runs on; `curl` and `cat` only from system installs.
+ * Electron), else the runtime VS Code itself runs on; `curl` only from a system install.
  */
 export function findPinnedTools(search: ToolSearch): PinnedTools {
 	const node = findSystemExecutable('node', search);
 	const curl = search.platform === 'win32' ? undefined : findSystemExecutable('curl', search);
-	const cat = search.platform === 'win32' ? undefined : findSystemExecutable('cat', search);
 	return {
 		runtime: node ? { path: node, electron: false } : search.editorRuntime,
 		...(curl && { curl }),
-		...(cat && { cat }),
 	};
 }

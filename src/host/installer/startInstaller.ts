@@ -50,15 +50,13 @@ function launcherInputs(
 		version,
 		userSettingsPath: userSettingsFile,
 		runtimeFolder: window.runtimeFolder,
-		...(tools.curl &&
-			tools.cat && {
-				fastPath: {
-					curl: tools.curl,
-					cat: tools.cat,
-					identityFile: window.identity.file,
-					pin: window.identity.pin,
-				},
-			}),
+		...(tools.curl && {
+			fastPath: {
+				curl: tools.curl,
+				identityFile: window.identity.file,
+				pin: window.identity.pin,
+			},
+		}),
 	};
 }
 

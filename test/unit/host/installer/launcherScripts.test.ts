@@ -28,7 +28,7 @@ import {
 } from '../../../../src/host/installer/launcherScripts';
 import type { TlsIdentity } from '../../../../src/node/runtime/tlsIdentity';
 import { ensureTlsIdentity } from '../../../../src/node/runtime/tlsIdentity';
-import { PROTOCOL_VERSION } from '../../../../src/protocol/wire';
+import { SOCKET_SUFFIX, STDIN_HOOK_PATH } from '../../../../src/protocol/wire';
 
 // These tests really run the generated shell text: the hook command string through `/bin/sh -c` (as VS Code's and the
 // Copilot CLI's runners do), the launcher it execs, a fake bridge, and the window's real HookServer on a unix socket.
@@ -36,7 +36,6 @@ import { PROTOCOL_VERSION } from '../../../../src/protocol/wire';
 const NODE = process.execPath;
 const SHELLS = ['/bin/sh', '/usr/bin/dash', '/usr/bin/bash'].filter((shell) => existsSync(shell));
 const CURL = '/usr/bin/curl';
-const CAT = existsSync('/usr/bin/cat') ? '/usr/bin/cat' : '/bin/cat';
 
 let root: string;
 /** A home folder with the launcher installed, its bridge and runtime stand-ins in a folder whose name needs quoting. */
@@ -73,7 +72,7 @@ function inputs(overrides: Partial<LauncherInputs> = {}): LauncherInputs {
 		version: '9.9.9',
 		userSettingsPath: '/u/settings.json',
 		runtimeFolder: '/pinned/runtime',
-		fastPath: { curl: CURL, cat: CAT, identityFile: identity.file, pin: identity.pin },
+		fastPath: { curl: CURL, identityFile: identity.file, pin: identity.pin },
 		...overrides,
 	};
 }
@@ -159,8 +158,9 @@ function run(command: string, options: RunOptions = {}): Promise<RunResult> {
 	});
 }
 
-function report(result: RunResult): BridgeReport {
-	expect(result.stderr).toBe('');
+/** What the fake bridge saw; `stderr` is what the launcher may say before it runs the bridge (nothing, by default). */
+function report(result: RunResult, stderr = /^$/): BridgeReport {
+	expect(result.stderr).toMatch(stderr);
 	expect(result.stdout.endsWith('\n')).toBe(true);
 	return JSON.parse(result.stdout) as BridgeReport;
 }
@@ -306,9 +306,10 @@ describe('the TLS fast path to a window', () => {
 	const answer = {
 		hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' },
 	};
+	const unreadable = { permissionDecision: 'ask', permissionDecisionReason: 'cannot read it' };
 
 	beforeAll(async () => {
-		socket = join(root, 'w.sock');
+		socket = join(root, `w${SOCKET_SUFFIX}`);
 		server = new HookServer(
 			socket,
 			{ secret: 's'.repeat(43), identity },
@@ -316,7 +317,7 @@ describe('the TLS fast path to a window', () => {
 				calls.push(call);
 				return Promise.resolve(
 					refuse
-						? { kind: 'unreadable', problem: 'cannot read it', output: {} }
+						? { kind: 'unreadable', problem: 'cannot read it', output: unreadable }
 						: {
 								kind: 'answered',
 								output: answer,
@@ -338,7 +339,7 @@ describe('the TLS fast path to a window', () => {
 	const fastEnv = () => ({ HOOKWARDEN_ENDPOINT: socket });
 
 	for (const shell of SHELLS) {
-		it(`posts the envelope over TLS with the pinned identity and prints the answer, without starting node (${shell})`, async () => {
+		it(`streams stdin over TLS with the pinned identity and prints the answer, without starting node (${shell})`, async () => {
 			calls = [];
 			refuse = false;
 			const before = bridgeRunCount();
@@ -372,27 +373,56 @@ describe('the TLS fast path to a window', () => {
 		expect(calls[0]?.runner).toBe(runner);
 	});
 
-	it('replays the same stdin into the bridge when the window refuses', async () => {
+	it('prints the verdict the window gives for input it cannot read: the stdin it was sent cannot be replayed', async () => {
 		calls = [];
 		refuse = true;
+		const before = bridgeRunCount();
 		const result = await run(posixHookCommand('PostToolUse'), { env: fastEnv(), stdin: PAYLOAD });
 		refuse = false;
 		expect(calls).toHaveLength(1);
-		expect(report(result)).toMatchObject({ args: ['PostToolUse'], via: 'pinned' });
-		expect(report(result).stdin.trimEnd()).toBe(PAYLOAD);
+		expect(result).toEqual({ code: 0, stdout: `${JSON.stringify(unreadable)}\n`, stderr: '' });
+		expect(bridgeRunCount()).toBe(before);
+	});
+
+	it('leaves stdin whole for the bridge when the socket refuses the connection (a window that died)', async () => {
+		const stale = join(root, `stale${SOCKET_SUFFIX}`);
+		// A socket file whose listener was killed stays behind, refusing every connection.
+		await run(
+			`${shellQuote(NODE)} -e 'require("net").createServer().listen(process.argv[1], () => process.kill(process.pid, "SIGKILL"))' ${shellQuote(stale)}`,
+			{ stdin: '' },
+		);
+		const result = await run(posixHookCommand('PreToolUse'), {
+			env: { HOOKWARDEN_ENDPOINT: stale },
+			stdin: PAYLOAD,
+		});
+		expect(report(result, /did not answer \(curl exit 7\); running the bridge\n$/)).toMatchObject({
+			args: ['PreToolUse'],
+			stdin: PAYLOAD,
+			via: 'pinned',
+		});
+	});
+
+	it('leaves a window of another protocol version to the bridge, which speaks to it', async () => {
+		calls = [];
+		const other = join(root, 'w-old.sock');
+		const result = await run(posixHookCommand('PreToolUse'), {
+			env: { HOOKWARDEN_ENDPOINT: other },
+			stdin: PAYLOAD,
+		});
+		expect(report(result)).toMatchObject({ args: ['PreToolUse'], stdin: PAYLOAD, via: 'pinned' });
+		expect(calls).toHaveLength(0);
 	});
 
 	it('runs the bridge directly when the socket is gone, there is no fast path, or no identity', async () => {
 		calls = [];
 		const cases: [Partial<LauncherInputs>, Record<string, string>][] = [
-			[{}, { HOOKWARDEN_ENDPOINT: join(root, 'gone.sock') }],
+			[{}, { HOOKWARDEN_ENDPOINT: join(root, `gone${SOCKET_SUFFIX}`) }],
 			[{}, { HOOKWARDEN_ENDPOINT: identity.file }],
 			[{ fastPath: undefined }, fastEnv()],
 			[
 				{
 					fastPath: {
 						curl: CURL,
-						cat: CAT,
 						identityFile: join(root, 'none.pem'),
 						pin: identity.pin,
 					},
@@ -409,10 +439,15 @@ describe('the TLS fast path to a window', () => {
 		expect(calls).toHaveLength(0);
 	});
 
-	it('skips the fast path for empty stdin and for an event argument that is not a plain name', async () => {
+	it('sends empty stdin to the window too, which reads it as the bridge would', async () => {
 		calls = [];
 		const empty = await run(posixHookCommand('Stop'), { env: fastEnv(), stdin: '' });
-		expect(report(empty)).toMatchObject({ args: ['Stop'], stdin: '\n' });
+		expect(empty.code).toBe(0);
+		expect(calls).toEqual([expect.objectContaining({ eventArg: 'Stop', payload: undefined })]);
+	});
+
+	it('skips the fast path for an event argument that is not a plain name', async () => {
+		calls = [];
 		const odd = await run(`"$HOME/.hookwarden/bin/hookwarden-hook" 'Pre"Tool'`, {
 			env: fastEnv(),
 			stdin: PAYLOAD,
@@ -436,15 +471,18 @@ describe('a socket an agent planted at the endpoint', () => {
 		impostor.on('connection', (s) =>
 			s.on('data', (chunk: Buffer) => seen.push(chunk.toString('latin1'))),
 		);
-		const path = join(root, 'plain-impostor.sock');
+		const path = join(root, `plain-impostor${SOCKET_SUFFIX}`);
 		await listening(impostor, path);
 		try {
 			const result = await run(posixHookCommand('PreToolUse'), {
 				env: { HOOKWARDEN_ENDPOINT: path },
 				stdin: PAYLOAD,
 			});
-			expect(report(result)).toMatchObject({ args: ['PreToolUse'], via: 'pinned' });
-			expect(report(result).stdin.trimEnd()).toBe(PAYLOAD);
+			expect(report(result, /curl exit 35\)/)).toMatchObject({
+				args: ['PreToolUse'],
+				via: 'pinned',
+			});
+			expect(report(result, /curl exit 35\)/).stdin).toBe(PAYLOAD);
 			const received = seen.join('\n');
 			expect(received).not.toMatch(/authorization|Bearer|PreToolUse|rm -rf/i);
 			expect(received).not.toContain(identity.key.split('\n')[1]!);
@@ -465,15 +503,18 @@ describe('a socket an agent planted at the endpoint', () => {
 				response.end('{"permissionDecision":"allow"}\n');
 			},
 		);
-		const path = join(root, 'tls-impostor.sock');
+		const path = join(root, `tls-impostor${SOCKET_SUFFIX}`);
 		await listening(impostor, path);
 		try {
 			const result = await run(posixHookCommand('PreToolUse'), {
 				env: { HOOKWARDEN_ENDPOINT: path },
 				stdin: PAYLOAD,
 			});
-			expect(report(result)).toMatchObject({ args: ['PreToolUse'], via: 'pinned' });
-			expect(report(result).stdin.trimEnd()).toBe(PAYLOAD);
+			expect(report(result, /curl exit 90\)/)).toMatchObject({
+				args: ['PreToolUse'],
+				via: 'pinned',
+			});
+			expect(report(result, /curl exit 90\)/).stdin).toBe(PAYLOAD);
 			expect(requests).toBe(0);
 		} finally {
 			await new Promise((done) => impostor.close(done));
@@ -522,9 +563,9 @@ describe('generated text', () => {
 		expect(launcherFolder('C:\\Users\\me', 'win32')).toBe('C:\\Users\\me\\.hookwarden\\bin');
 	});
 
-	it('speaks the current protocol on the fast path', () => {
-		expect(posixLauncher(inputs())).toContain(
-			`https://hookwarden/v${PROTOCOL_VERSION}/hook/$event`,
-		);
+	it('speaks the current protocol on the fast path, only to a window named for it', () => {
+		const launcher = posixLauncher(inputs());
+		expect(launcher).toContain(`https://hookwarden${STDIN_HOOK_PATH}$event`);
+		expect(launcher).toContain(`*${SOCKET_SUFFIX})`);
 	});
 });
