@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
-import type * as Net from 'node:net';
-
 import type { RunnerHint } from '../core/events/harness';
 import { newNonce, signRequest, verifyMac } from '../node/runtime/secretMac';
+import { exchange } from '../node/runtime/socketExchange';
 import {
 	answerMacInput,
 	HOOK_PATH,
@@ -11,9 +9,6 @@ import {
 	PROOF_HEADER,
 	PROTOCOL_VERSION,
 } from '../protocol/wire';
-
-// A plain dynamic import() would fail where the bundle runs inside vm.Script (see bootstrap.ts).
-const lazyRequire = createRequire(__filename);
 
 /**
  * How asking a window ended: its proven answer (one line ending in a newline, ready to print), a refusal with its
@@ -41,9 +36,10 @@ export const CONNECT_TIMEOUT_MS = 250;
 
 /**
  * Posts one hook request to a window over its socket with a hand-written HTTP/1.0 exchange (Node's `http` module costs
- * more start-up time than this whole file), and returns the window's reply. The secret never goes on the wire: the
- * request is signed with it, and an answer counts only when it carries the window's proof over this request's fresh
- * nonce, so a socket that is not a Hookwarden window (an agent's, at a lease's path) cannot answer for one.
+ * more start-up time than this whole file; socketExchange.ts says why not `node:net` either), and returns the window's
+ * reply. The secret never goes on the wire: the request is signed with it, and an answer counts only when it carries
+ * the window's proof over this request's fresh nonce, so a socket that is not a Hookwarden window (an agent's, at a
+ * lease's path) cannot answer for one.
  */
 export function postToWindow(
 	endpoint: string,
@@ -57,36 +53,14 @@ export function postToWindow(
 		`Host: hookwarden\r\nAuthorization: ${MAC_SCHEME} ${signRequest(secret, nonce, body)}\r\n` +
 		`${NONCE_HEADER}: ${nonce}\r\nContent-Type: application/json\r\n` +
 		`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
-	// Loaded here, not at the top: a headless decision never opens a socket and should not pay for the module.
-	const net = lazyRequire('node:net') as typeof Net;
-	return new Promise((resolve) => {
-		const socket = net.connect(endpoint);
-		const chunks: Buffer[] = [];
-		let settled = false;
-		const finish = (reply: WindowReply) => {
-			if (!settled) {
-				settled = true;
-				clearTimeout(connectTimer);
-				socket.destroy();
-				resolve(reply);
-			}
-		};
-		const connectTimer = setTimeout(
-			() => finish({ kind: 'unreachable', message: 'connect timed out' }),
-			CONNECT_TIMEOUT_MS,
-		);
-		socket.once('connect', () => {
-			clearTimeout(connectTimer);
-			socket.write(head + body); // not end(): Node's HTTP server aborts a request whose client half-closed before the answer
-		});
-		socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-		socket.once('error', (error: NodeJS.ErrnoException) =>
-			finish({ kind: 'unreachable', message: error.code ?? error.message }),
-		);
-		socket.once('end', () =>
-			finish(parseReply(Buffer.concat(chunks).toString('utf8'), secret, nonce)),
-		);
-	});
+	return exchange(endpoint, head + body, CONNECT_TIMEOUT_MS).then((result) =>
+		result.ok
+			? parseReply(result.bytes.toString('utf8'), secret, nonce)
+			: {
+					kind: 'unreachable',
+					message: result.code === 'ETIMEDOUT' ? 'connect timed out' : result.code,
+				},
+	);
 }
 
 function parseReply(raw: string, secret: string, nonce: string): WindowReply {
