@@ -1,6 +1,5 @@
-import picomatch from 'picomatch/posix';
-
 import { normalizedPathInside, normalizePath, pathInside } from '../../paths/pathMath';
+import { matcherOf } from './globMatcher';
 import type { GuardedLocation } from './guardedLocations';
 import { GUARDED_ANYWHERE } from './guardedLocations';
 import {
@@ -271,21 +270,6 @@ function heldSensitive(folder: string, facts: PathFacts, coverage: Coverage): Cl
 		found.push({ pathClass: 'startup', why: 'it holds shell startup files', likely: true });
 	}
 	return found;
-}
-
-// Compiled globs by pattern: a line may repeat one, and each is tried against every guarded location.
-const matchers = new Map<string, (path: string) => boolean>();
-
-function matcherOf(pattern: string): (path: string) => boolean {
-	let matcher = matchers.get(pattern);
-	if (!matcher) {
-		if (matchers.size >= 512) {
-			matchers.clear();
-		}
-		matcher = picomatch(pattern, { dot: true, nocase: true });
-		matchers.set(pattern, matcher);
-	}
-	return matcher;
 }
 
 /** A glob's fixed part: everything before the segment holding its first wildcard. */
