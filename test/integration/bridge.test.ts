@@ -6,6 +6,7 @@ import {
 	readdirSync,
 	rmSync,
 	statSync,
+	symlinkSync,
 	writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -699,5 +700,36 @@ describe('bridge reading interpreter code', () => {
 		);
 		expect(run.code).toBe(0);
 		expect(run.stdout).toMatch(verdict);
+	});
+});
+
+describe('bridge, a name that leads to a credential through a link on disk', () => {
+	it('reads the credential the link leads to, by shell or file tool, and leaves a plain file alone', async () => {
+		const home = mkdtempSync(join(tmpdir(), 'hookwarden-home-'));
+		try {
+			mkdirSync(join(home, '.codex'));
+			writeFileSync(join(home, '.codex', 'auth.json'), '{}');
+			symlinkSync(join(home, '.codex', 'auth.json'), join(workspace, 'src', 'session-cache.json'));
+			writeFileSync(join(workspace, 'src', 'plain.json'), '{}');
+			const preToolUse = (tool: string, input: Record<string, unknown>) =>
+				runHook(
+					hook('PreToolUse'),
+					local('PreToolUse', { tool_name: tool, tool_input: input, tool_use_id: 'link-1' }),
+					workspace,
+					{ HOME: home },
+				);
+			for (const aliased of [
+				await preToolUse('run_in_terminal', { command: 'cat src/session-cache.json' }),
+				await preToolUse('read_file', { filePath: join(workspace, 'src', 'session-cache.json') }),
+			]) {
+				expect(aliased.json).toMatchObject({ permissionDecision: 'ask' });
+				expect(String(aliased.json.permissionDecisionReason)).toMatch(/credentials/);
+			}
+			const plain = await preToolUse('run_in_terminal', { command: 'cat src/plain.json' });
+			expect(plain.json.permissionDecision).toBeUndefined();
+		} finally {
+			rmSync(join(workspace, 'src', 'session-cache.json'), { force: true });
+			rmSync(home, { recursive: true, force: true });
+		}
 	});
 });
