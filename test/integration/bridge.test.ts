@@ -733,3 +733,23 @@ describe('bridge, a name that leads to a credential through a link on disk', () 
 		}
 	});
 });
+
+describe('bridge, a PowerShell line for the terminal of a Linux or macOS workspace', () => {
+	// VS Code's terminal there may be pwsh: a line in PowerShell does what PowerShell says.
+	it('is read as PowerShell, and an everyday cmdlet stays quiet', async () => {
+		const run = (command: string) =>
+			runHook(
+				hook('PreToolUse'),
+				local('PreToolUse', {
+					tool_name: 'run_in_terminal',
+					tool_input: { command },
+					tool_use_id: 'pwsh-1',
+				}),
+				workspace,
+			);
+		const write = await run("Set-Content -Path .vscode/settings.json -Value '{}'");
+		expect(write.json).toMatchObject({ permissionDecision: 'deny' });
+		const everyday = await run('Get-ChildItem -Recurse src | Write-Output');
+		expect(everyday.json.permissionDecision).toBeUndefined();
+	});
+});

@@ -132,7 +132,8 @@ export function toolEffects(tool: ToolCall): Effect[] {
 	const reach = tool.kind === 'mcp' ? 'mcpTool' : 'fileTool';
 	const source = tool.name;
 	// A read tool only reads, whatever its name says (its name's regular expressions cost a one-shot bridge 0.7 ms).
-	const named = tool.kind === 'fileRead' ? undefined : (verbOf(tool.input) ?? kindFromName(tool.name));
+	const named =
+		tool.kind === 'fileRead' ? undefined : (verbOf(tool.input) ?? kindFromName(tool.name));
 	// A file tool, or a tool whose name says what it does, is read for sure; a verb guessed from the arguments is likely.
 	const sure = tool.kind === 'fileRead' || tool.kind === 'fileWrite' || named !== undefined;
 	const make = (kind: EffectKind, path: string, action: string, tree = false): Effect => ({

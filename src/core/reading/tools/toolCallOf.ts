@@ -1,4 +1,5 @@
 import type { ToolCall } from '../../events/hookEvent';
+import { speaksPowerShell } from '../shell/powershellCmdlets';
 import { toolKindOf } from './toolKindOf';
 import { toolPathsOf } from './toolPathsOf';
 
@@ -33,20 +34,30 @@ export function toolCallOf(
 		kind,
 		input,
 		...(context.useId !== undefined && { useId: context.useId }),
-		...(kind === 'shell' && { shell: shellOf(name, context.cwd) }),
+		...(kind === 'shell' && { shell: shellOf(name, context.cwd, commandLine) }),
 		...(commandLine !== undefined && { commandLine }),
 		paths: toolPathsOf(kind, input),
 	};
 }
 
-function shellOf(name: string, cwd: string | undefined): 'bash' | 'powershell' {
+/**
+ * The shell a tool's command line runs in: PowerShell for PowerShell tools, and for the host terminal on Windows or
+ * when the line is written in PowerShell (a terminal on Linux or macOS may be pwsh); bash otherwise.
+ */
+function shellOf(
+	name: string,
+	cwd: string | undefined,
+	commandLine: string | undefined,
+): 'bash' | 'powershell' {
 	const lower = name.toLowerCase();
 	if (POWERSHELL_TOOLS.has(lower)) {
 		return 'powershell';
 	}
-	return HOST_SHELL_TOOLS.has(lower) && cwd !== undefined && WINDOWS_PATH.test(cwd)
-		? 'powershell'
-		: 'bash';
+	const hostShell =
+		HOST_SHELL_TOOLS.has(lower) &&
+		((cwd !== undefined && WINDOWS_PATH.test(cwd)) ||
+			(commandLine !== undefined && speaksPowerShell(commandLine)));
+	return hostShell ? 'powershell' : 'bash';
 }
 
 /** Where shell tools of the harnesses and MCP servers put their command, most common first. */
