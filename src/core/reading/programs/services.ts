@@ -143,7 +143,12 @@ const RULES: readonly ServiceRule[] = [
 						word.split('/')[0] ?? '',
 					),
 				) ||
-					all.some((word) => ['--all', '-A', '--all-namespaces'].includes(word)))),
+					all.some(
+						(word) =>
+							// A folder of manifests walked recursively, or a kustomization, names a whole application.
+							['--all', '-A', '--all-namespaces', '-R', '--recursive', '-k'].includes(word) ||
+							word.startsWith('--kustomize'),
+					))),
 		what: 'deletes cluster resources broadly, drains a node or scales a workload to nothing',
 	},
 	{
