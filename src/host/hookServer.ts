@@ -56,8 +56,9 @@ const TLS_HANDSHAKE = 0x16;
  * secret ever crossing the socket: a node bridge signs its request with the per-install secret and gets an answer
  * proven over its nonce; the `sh` fast path speaks TLS on the same socket, where each end proves it holds the shared
  * TLS identity (the launcher pins its public key and presents it as its client certificate), and streams its stdin
- * as the request body. It validates the request and hands it to the decider. Requests are served concurrently, each answered on its own connection; when a
- * connection closes before its answer (the hook process died), the call's signal aborts.
+ * as the request body. It validates the request and hands it to the decider. Requests are served concurrently, each
+ * answered on its own connection; when a connection closes before its answer (the hook process died), the call's
+ * signal aborts.
  */
 export class HookServer {
 	private readonly server: net.Server;

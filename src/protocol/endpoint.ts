@@ -40,9 +40,9 @@ export function runtimeFolder(host: EndpointHost): string {
 }
 
 /**
- * The endpoint one window listens on: a unix socket `<runtime>/w-<id>.v3.sock` (see {@link SOCKET_SUFFIX}), or `\\.\pipe\hookwarden-<user>-<id>` on
- * Windows. When the runtime folder is so deep that the socket path would pass the macOS limit, a short path under
- * `/tmp` is used instead (still inside an owner-only folder).
+ * The endpoint one window listens on: a unix socket `<runtime>/w-<id>.v3.sock` (see {@link SOCKET_SUFFIX}), or
+ * `\\.\pipe\hookwarden-<user>-<id>` on Windows. When the runtime folder is so deep that the socket path would pass
+ * the macOS limit, a short path under `/tmp` is used instead (still inside an owner-only folder).
  */
 export function windowEndpoint(host: EndpointHost, windowId: string): string {
 	if (host.platform === 'win32') {

@@ -4,7 +4,7 @@
  * payload, or the same one-line reason why there is none, wherever they are decided.
  */
 
-/** The largest hook input either side reads; a `create_file` of a big file is a few MiB, anything past this is refused. */
+/** The largest hook input either side reads: a `create_file` of a big file is a few MiB; past this it is refused. */
 export const MAX_HOOK_INPUT_BYTES = 8 * 1024 * 1024;
 
 /** Hook input as it was read: its text, or why it has none. */
