@@ -26,8 +26,8 @@ export const hookRequestSchema = z.object({
 	cwd: z.optional(z.string().check(z.maxLength(4096))),
 	/** The hook process's W3C `TRACEPARENT`, so the decision's exported span joins the caller's trace. */
 	traceparent: z.optional(z.string().check(z.maxLength(256))),
-	/** Which client sent it, for the audit log and diagnostics. */
-	client: z._default(z.enum(['node', 'sh']), 'sh'),
+	/** Which client sent it: only the node bridge sends an envelope since the `sh` fast path streams stdin. */
+	client: z.optional(z.literal('node')),
 	/** What the hook process's environment said about the runtime that ran it (a label: it never changes a verdict). */
 	runner: z.optional(z.enum(RUNNER_HINTS)),
 });

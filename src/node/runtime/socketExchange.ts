@@ -10,6 +10,8 @@ import { createRequire } from 'node:module';
 import type * as Net from 'node:net';
 import type * as Util from 'node:util';
 
+import { builtOnFirstUse } from '../../core/util/builtOnFirstUse';
+
 /** Every byte the other end sent before it closed, or the error code that ended the exchange first. */
 export type Exchange =
 	{ readonly ok: true; readonly bytes: Buffer } | { readonly ok: false; readonly code: string };
@@ -21,9 +23,12 @@ export type ExchangeFunction = (
 	connectTimeoutMs: number,
 ) => Promise<Exchange>;
 
+// Looked up once: a bridge may ask a window twice (the one it names, then the one its lease points to).
+const pipesOfThisRuntime = builtOnFirstUse(libuvPipes);
+
 /** The exchange this process uses: over libuv's handle where that was tested, else over `node:net`. */
 export const exchange: ExchangeFunction = (endpoint, request, connectTimeoutMs) => {
-	const pipes = libuvPipes();
+	const pipes = pipesOfThisRuntime();
 	return pipes
 		? exchangeOverHandle(pipes, endpoint, request, connectTimeoutMs)
 		: exchangeOverNet(endpoint, request, connectTimeoutMs);

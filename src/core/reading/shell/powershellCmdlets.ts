@@ -39,20 +39,22 @@ export function powerShellCmdlet(name: string): string {
 	return ALIASES[lower] ?? lower;
 }
 
-// PowerShell's approved verbs that change or run something, as cmdlet names start (`Set-Content`, `Invoke-WebRequest`).
-const ACTING_VERBS =
+// The approved verbs of the cmdlets an agent runs to read, write, fetch or start something (`Get-Content`,
+// `Set-Content`, `Invoke-WebRequest`); cmdlets of other verbs are rare enough in a line to read it as bash.
+const CMDLET_VERBS =
 	'Add|Clear|Copy|Expand|Export|Get|Import|Install|Invoke|Move|New|Out|Remove|Rename|Restart|Set|Start|Stop|Uninstall|Update|Write';
 
 // A cmdlet, PowerShell-only alias or `$env:` variable where a command or its argument stands: a POSIX shell has no
 // program named `Set-Content` or `iex` and reads `$env:HOME` as `$env` followed by `:HOME`.
 const POWERSHELL_SPEECH = new RegExp(
-	`(?:^|[;|&({])\\s*(?:(?:${ACTING_VERBS})-[A-Z][A-Za-z]+|iex|iwr|irm)(?![\\w-])|\\$env:[A-Za-z_]`,
+	`(?:^|[;|&({])\\s*(?:(?:${CMDLET_VERBS})-[A-Z][A-Za-z]+|iex|iwr|irm)(?![\\w-])|\\$env:[A-Za-z_]`,
 );
 
 /**
  * Whether a command line for a terminal whose shell is not known (VS Code's on Linux or macOS, which may be pwsh) is
- * written in PowerShell: it runs a cmdlet by its `Verb-Noun` name or a PowerShell-only alias, or reads `$env:NAME`.
- * There it does what PowerShell says; in bash it would not run at all, so reading it as PowerShell costs nothing.
+ * written in PowerShell: it runs a common cmdlet by its `Verb-Noun` name or a PowerShell-only alias, or reads
+ * `$env:NAME`. There it does what PowerShell says; in bash it would not run at all, so reading it as PowerShell
+ * costs nothing.
  */
 export function speaksPowerShell(commandLine: string): boolean {
 	return POWERSHELL_SPEECH.test(commandLine);
