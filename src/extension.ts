@@ -15,6 +15,7 @@ import { createLog } from './host/log';
 import { PauseState } from './host/pauseState';
 import { MachinePolicyService } from './host/machinePolicy/machinePolicyService';
 import { productionMachinePolicy } from './node/settings/machinePolicy';
+import { SNAPSHOT_FOLDER } from './node/snapshots/snapshotStore';
 import { PolicyConfig } from './host/policyConfig';
 import { DecisionExportService } from './host/telemetry/decisionExportService';
 import { TrustRecordService } from './host/trustRecordService';
@@ -71,6 +72,7 @@ async function wire(
 		),
 		extensionFolder: context.extensionPath,
 		auditFileFor: (folder) => audit.targetFor(folder).file,
+		snapshotStore: path.join(context.globalStorageUri.fsPath, SNAPSHOT_FOLDER),
 	});
 	own(engine);
 	own(watchSettingsProviders(engine.chain, config, log));

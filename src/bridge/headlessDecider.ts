@@ -30,6 +30,9 @@ import type { MachinePolicyReading } from '../node/settings/machinePolicy';
 import type { ExportSettings } from '../core/telemetry/exportSettings';
 import { readExportSettings } from '../core/telemetry/exportSettings';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
+import { CallSnapshots } from '../core/pipeline/callSnapshots';
+import { FileSnapshots } from '../node/snapshots/fileSnapshots';
+import { snapshotStoreRoot } from '../node/snapshots/snapshotStore';
 
 /** What the headless bridge needs from its process: whose it is, how to read shell lines, and where state lives. */
 export interface HeadlessEnvironment {
@@ -164,6 +167,11 @@ export function headlessDecider(environment: HeadlessEnvironment): HeadlessDecid
 	const policyFor = (folder: string | undefined) => settingsFor(folder).policy;
 	const policyProvider = headlessPolicyProvider(environment, policyFor, fileFor);
 	const sessions = new HeadlessSessions(environment.ledger, history);
+	// One store for every window and bridge of this user: a call held here may be compared by the window, or back.
+	const snapshots = new CallSnapshots({
+		port: new FileSnapshots({ storeRoot: snapshotStoreRoot(environment.env, environment.home) }),
+		effectsOf: (event, folder) => policyProvider.judgedEffects(event, folder),
+	});
 	const deciders = new Map<string, HookDecider>();
 	const deciderFor = (folder: string) => {
 		let decider = deciders.get(folder);
@@ -181,6 +189,7 @@ export function headlessDecider(environment: HeadlessEnvironment): HeadlessDecid
 				origin: 'headless',
 				audit,
 				stopSummary: (workspaceFolder) => settingsFor(workspaceFolder).audit.stopSummary,
+				snapshots,
 			});
 			deciders.set(folder, decider);
 		}

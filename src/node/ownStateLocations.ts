@@ -61,6 +61,8 @@ export interface ExtraOwnState {
 	readonly auditPaths?: readonly string[];
 	/** Extensions folders besides the standard ones (the folder holding this installed extension). */
 	readonly extensionFolders?: readonly string[];
+	/** Snapshot stores besides the one in the bridge's global storage (the window's). */
+	readonly snapshotStores?: readonly string[];
 	/** The workspace folder these locations are for, whose outer folders' settings files are guarded. */
 	readonly workspaceFolder?: string;
 }
@@ -105,6 +107,10 @@ export function ownStateLocations(
 			...(globalStorage ? [globalStorage] : []),
 			...(auditFile && auditFile.toLowerCase() !== 'off' ? [auditFile] : []),
 			...(extra.auditPaths ?? []),
+		],
+		snapshotStores: [
+			...(globalStorage ? [below(normalize(globalStorage), 'snapshots')] : []),
+			...(extra.snapshotStores ?? []),
 		],
 		...(userSettingsFile && { userSettingsFile }),
 		...(host.platform !== 'win32' && { otherFolders: [shortSocketFolder(host)] }),

@@ -32,6 +32,8 @@ export interface ApprovalRequest {
 	readonly reason: string;
 	readonly askedBy?: Provenance;
 	readonly workspaceFolder?: string;
+	/** What could be undone if the call runs (`Restorable: 12 files, 48 KB.`), when it changes files. */
+	readonly restorable?: string;
 	/** Epoch milliseconds. */
 	readonly createdAt: number;
 	/** Epoch milliseconds after which the approval times out. */

@@ -5,6 +5,7 @@ import type { HookEventName } from '../events/hookEventName';
 import { describeSource } from '../policy/describeSource';
 import type { Provenance, Verdict } from '../provider/decision';
 import type { DecisionOrigin } from '../sessions/recordedEvent';
+import type { Observation, SnapshotOutcome } from '../snapshots/snapshotFacts';
 import type { SessionSummary } from './sessionSummary';
 
 /** The version of the audit line format; a reader skips lines of a version it does not know. */
@@ -75,6 +76,12 @@ export interface AuditEventRecord {
 	readonly truncated?: readonly string[];
 	/** The hook process's W3C `traceparent` (valid ones only): the parent of the decision's exported span. */
 	readonly traceparent?: string;
+	/** What was held before the call ran (its snapshot id and what can be undone), or why nothing could be. */
+	readonly snapshot?: SnapshotOutcome;
+	/** What the calls this event closed changed, compared with their snapshots. */
+	readonly observed?: readonly Observation[];
+	/** Set when a compared call changed what no prediction of it covered: a miss of the reading, noticed. */
+	readonly unforeseen?: true;
 }
 
 /** The input a call was rewritten to, and who rewrote it, in order. */

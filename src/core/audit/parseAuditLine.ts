@@ -2,6 +2,7 @@ import { HOOK_EVENT_NAMES } from '../events/hookEventName';
 import { TOOL_EVENT_NAMES } from '../events/toolOfEvent';
 import type { MergedDecision } from '../provider/decision';
 import type { RecordedEvent } from '../sessions/recordedEvent';
+import { readObservations, readSnapshotOutcome } from '../snapshots/readSnapshotFacts';
 import type { AuditEventRecord, AuditRecord } from './auditRecord';
 import { AUDIT_FORMAT_VERSION } from './auditRecord';
 
@@ -131,5 +132,13 @@ export function recordedEventOf(record: AuditEventRecord, sequence: number): Rec
 		receivedAt: typeof record.receivedAt === 'number' ? record.receivedAt : answeredAt,
 		answeredAt,
 		...(typeof record.notHonoured === 'string' && { notHonoured: record.notHonoured }),
+		...snapshotFactsOf(record),
 	};
+}
+
+// What a line says of snapshots is checked field by field: a damaged one is left out rather than shown or restored.
+function snapshotFactsOf(record: AuditEventRecord): Pick<RecordedEvent, 'snapshot' | 'observed'> {
+	const snapshot = record.snapshot === undefined ? undefined : readSnapshotOutcome(record.snapshot);
+	const observed = record.observed === undefined ? undefined : readObservations(record.observed);
+	return { ...(snapshot && { snapshot }), ...(observed && { observed }) };
 }

@@ -100,6 +100,16 @@ export function toAuditRecord(entry: AuditEntry, id: string): AuditEventRecord {
 			parseTraceparent(recorded.traceparent) !== undefined && {
 				traceparent: recorded.traceparent.trim().toLowerCase(),
 			}),
+		...(recorded.snapshot && { snapshot: recorded.snapshot }),
+		...(recorded.observed && {
+			observed: recorded.observed.map((observation) => ({
+				...observation,
+				summary: masker.text(observation.summary, 'observed.summary', AUDIT_LIMITS.other),
+			})),
+		}),
+		...(recorded.observed?.some((observation) => observation.unforeseenCount > 0) && {
+			unforeseen: true as const,
+		}),
 	} as const;
 	const assemble = (): AuditEventRecord => ({
 		...base,

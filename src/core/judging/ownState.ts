@@ -13,6 +13,8 @@ export interface OwnStateLocations {
 	readonly keyFiles?: readonly string[];
 	/** Extension storage folders and configured audit files: audit logs and their pointer files. */
 	readonly auditPaths: readonly string[];
+	/** Snapshot stores: copies of workspace files, secrets among them; not even reading them is allowed. */
+	readonly snapshotStores?: readonly string[];
 	/** The user settings file the launcher names (`HOOKWARDEN_USER_SETTINGS`), besides the well-known locations. */
 	readonly userSettingsFile?: string;
 	/** Other folders of Hookwarden's alone, such as the short socket folder `/tmp/hookwarden-<user>`. */

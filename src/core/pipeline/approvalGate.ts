@@ -39,6 +39,7 @@ export class ApprovalGate {
 		policy: CompiledPolicy,
 		workspaceFolder: string | undefined,
 		signal: AbortSignal | undefined,
+		restorable?: string,
 	): Promise<GatedDecision> {
 		const { approval } = policy;
 		if (asked.verdict !== 'ask' || approval.mode === 'native') {
@@ -67,6 +68,7 @@ export class ApprovalGate {
 				reason: asked.reason ?? 'A Hookwarden rule asks for approval.',
 				...(asked.decidedBy && { askedBy: asked.decidedBy }),
 				...(workspaceFolder !== undefined && { workspaceFolder }),
+				...(restorable !== undefined && { restorable }),
 				createdAt: now,
 				deadline: now + approval.timeoutSeconds * 1000,
 			},

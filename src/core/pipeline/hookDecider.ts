@@ -26,6 +26,9 @@ import type { ApprovalGate, GatedDecision } from './approvalGate';
 import type { HookAnswer, HookCall } from './hookCall';
 import { recheckEditedCall } from './editedCall';
 import { readHookCall } from './readHookCall';
+import type { CallSnapshots } from './callSnapshots';
+import { describeRestorability } from '../snapshots/describeSnapshot';
+import type { Observation, SnapshotOutcome } from '../snapshots/snapshotFacts';
 
 /** What a decider is built from; each part is a port, so the window, the bridge and the tests build the same decider. */
 export interface HookDeciderParts {
@@ -53,11 +56,20 @@ export interface HookDeciderParts {
 	readonly digest?: (text: string) => string;
 	/** How long the providers may take for one event, in milliseconds; past it the fail mode answers. Default 15 s. */
 	readonly deadlineMs?: number;
+	/**
+	 * Holds the workspace before a call that may change files runs and compares it afterwards; absent where nothing is
+	 * kept (tests of other parts, the SDK without a disk).
+	 */
+	readonly snapshots?: CallSnapshots;
 }
 
 /** The providers' answer for one event, before it is encoded: shared by identical calls. */
 interface Decided extends GatedDecision {
 	readonly problem?: string;
+	/** What was held before the call runs (PreToolUse). */
+	readonly snapshot?: SnapshotOutcome;
+	/** What the calls this event closes changed (PostToolUse, the end of a turn). */
+	readonly observed?: readonly Observation[];
 }
 
 const DEFAULT_DEADLINE_MS = 15_000;
@@ -102,7 +114,7 @@ export class HookDecider {
 		const workspaceFolder = this.parts.workspaceFolderFor(event.cwd ?? call.cwd);
 		const agentId = this.parts.sessions.attribute(event);
 		const { value, duplicate } = this.shared.share(this.shareKey(event), () =>
-			this.decideEvent(event, workspaceFolder, call.signal, call.payload),
+			this.decideEvent(event, workspaceFolder, call.signal, call.payload, receivedAt),
 		);
 		const decided = await value;
 		let decision = decided.decision;
@@ -134,6 +146,8 @@ export class HookDecider {
 			answeredAt: this.parts.clock.now(),
 			...(ignored !== undefined && { notHonoured: ignored }),
 			...(call.traceparent !== undefined && { traceparent: call.traceparent }),
+			...(decided.snapshot && { snapshot: decided.snapshot }),
+			...(decided.observed && decided.observed.length > 0 && { observed: decided.observed }),
 		};
 		if (!duplicate) {
 			this.remember(recorded, decided);
@@ -151,6 +165,7 @@ export class HookDecider {
 		workspaceFolder: string | undefined,
 		signal: AbortSignal | undefined,
 		payload: unknown,
+		arrivedAt: number,
 	): Promise<Decided> {
 		if (this.safely(() => this.parts.paused?.())) {
 			return { decision: PAUSED };
@@ -172,13 +187,35 @@ export class HookDecider {
 					failMode,
 					about.name,
 				);
+			const observed = await this.observe(event, workspaceFolder, policy);
 			// A rewrite the harness cannot run is asked here, before the gate, so a person can answer it.
 			const decision = askWhereRewriteCannotRun(event, await ask(event));
+			// Held before a person is asked, so the prompt can say what could be undone.
+			let snapshot = await this.hold(event, decision, workspaceFolder, policy, arrivedAt);
 			if (!this.parts.gate) {
-				return { decision };
+				return this.answered({ decision }, policy, workspaceFolder, snapshot, observed);
 			}
-			const gated = await this.parts.gate.pass(event, decision, policy, workspaceFolder, signal);
-			return await recheckEditedCall(event, gated, ask);
+			const restorable = describeRestorability(snapshot, policy.snapshots, workspaceFolder);
+			const gated = await this.parts.gate.pass(
+				event,
+				decision,
+				policy,
+				workspaceFolder,
+				signal,
+				restorable,
+			);
+			const rechecked = await recheckEditedCall(event, gated, ask);
+			if (rechecked.approval && snapshot) {
+				// While the person looked the workspace may have moved on, and an edit changes what runs: hold it again.
+				snapshot = await this.hold(
+					event,
+					rechecked.decision,
+					workspaceFolder,
+					policy,
+					this.parts.clock.now(),
+				);
+			}
+			return this.answered(rechecked, policy, workspaceFolder, snapshot, observed);
 		} catch (error) {
 			const problem = `could not decide ${event.name}: ${error instanceof Error ? error.message : String(error)}`;
 			return {
@@ -189,6 +226,80 @@ export class HookDecider {
 				),
 				problem,
 			};
+		}
+	}
+
+	/**
+	 * The answer with what was held and seen: an `ask` that leaves for the harness's own confirmation says what could be
+	 * undone, and changes nobody predicted are said to the person in chat.
+	 */
+	private answered(
+		gated: GatedDecision,
+		policy: CompiledPolicy,
+		workspaceFolder: string | undefined,
+		snapshot: SnapshotOutcome | undefined,
+		observed: readonly Observation[],
+	): Decided {
+		let decision = gated.decision;
+		const restorable = describeRestorability(snapshot, policy.snapshots, workspaceFolder);
+		if (decision.verdict === 'ask' && restorable !== undefined) {
+			decision = {
+				...decision,
+				reason: `${decision.reason ?? 'A Hookwarden rule asks for approval.'} ${restorable}`,
+			};
+		}
+		const unforeseen = observed.filter((observation) => observation.unforeseenCount > 0);
+		if (unforeseen.length > 0) {
+			const messages = unforeseen.map(describeUnforeseen);
+			decision = {
+				...decision,
+				systemMessage: [decision.systemMessage, ...messages].filter(Boolean).join('\n'),
+			};
+		}
+		return {
+			...gated,
+			decision,
+			...(snapshot && { snapshot }),
+			...(observed.length > 0 && { observed }),
+		};
+	}
+
+	/** Holds what a PreToolUse call may change; a snapshot that fails never costs the answer. */
+	private async hold(
+		event: HookEvent,
+		decision: MergedDecision,
+		workspaceFolder: string | undefined,
+		policy: CompiledPolicy,
+		arrivedAt: number,
+	): Promise<SnapshotOutcome | undefined> {
+		const snapshots = this.parts.snapshots;
+		if (!snapshots || event.name !== 'PreToolUse') {
+			return undefined;
+		}
+		try {
+			return await snapshots.before(event, decision, workspaceFolder, policy.snapshots, arrivedAt);
+		} catch (error) {
+			return {
+				missed: `the snapshot failed (${error instanceof Error ? error.message : String(error)})`,
+				uncovered: [],
+			};
+		}
+	}
+
+	/** Compares the disk with the snapshots this event closes; a comparison that fails is left out. */
+	private async observe(
+		event: HookEvent,
+		workspaceFolder: string | undefined,
+		policy: CompiledPolicy,
+	): Promise<readonly Observation[]> {
+		const snapshots = this.parts.snapshots;
+		if (!snapshots) {
+			return [];
+		}
+		try {
+			return await snapshots.after(event, workspaceFolder, policy.snapshots);
+		} catch {
+			return [];
 		}
 	}
 
@@ -262,6 +373,16 @@ export class HookDecider {
 			return undefined;
 		}
 	}
+}
+
+/** The message a person reads in chat when a call changed what no prediction covered. */
+function describeUnforeseen(observation: Observation): string {
+	const first = observation.unforeseen
+		.slice(0, 3)
+		.map((change) => `${change.change} ${change.path}`)
+		.join(', ');
+	const more = observation.unforeseenCount - Math.min(3, observation.unforeseen.length);
+	return `Hookwarden: \`${observation.summary}\` made changes nobody predicted (${first}${more > 0 ? `, and ${more} more` : ''}). They can be restored from the snapshot ${observation.snapshot}.`;
 }
 
 /** The output for a fail verdict; without a known event only the top-level fields every host reads can be filled. */

@@ -76,6 +76,8 @@ export interface CompiledPolicy {
 		readonly timeoutSeconds: number;
 		readonly onTimeout: PolicySettings['approvalOnTimeout'];
 	};
+	/** What is held before a call that may change files runs. */
+	readonly snapshots: PolicySettings['snapshots'];
 	readonly sources: PolicySettings['sources'];
 	/** Rules skipped while compiling (bad regex, a criterion the event never has). */
 	readonly problems: readonly SettingProblem[];
@@ -133,6 +135,7 @@ export function compilePolicy(settings: PolicySettings): CompiledPolicy {
 			timeoutSeconds: settings.approvalTimeoutSeconds,
 			onTimeout: settings.approvalOnTimeout,
 		},
+		snapshots: settings.snapshots,
 		sources: settings.sources,
 		problems,
 	};

@@ -14,6 +14,8 @@ import { evaluatePolicy } from './evaluatePolicy';
 import type { OwnStateLocations } from '../judging/ownState';
 import type { PolicyInput, SessionFacts } from '../judging/policyInput';
 import { unfinishedShellCheck } from '../judging/unfinishedShellCheck';
+import type { JudgedEffect } from '../judging/judgeEffects';
+import { judgeEffects } from '../judging/judgeEffects';
 import type { RuleRewrite } from './rewriteRules';
 import { rewriteByRules } from './rewriteRules';
 
@@ -57,6 +59,8 @@ const DEFAULT_BUDGET_MS = 2_000;
  */
 export class DefaultHooksProvider implements HooksProvider {
 	readonly id = POLICY_PROVIDER_ID;
+	/** The input each event was judged with, so a snapshot reads the same effects without reading the call again. */
+	private readonly judged = new WeakMap<HookEvent, PolicyInput>();
 
 	constructor(private readonly services: PolicyProviderServices) {}
 
@@ -117,9 +121,27 @@ export class DefaultHooksProvider implements HooksProvider {
 				};
 	}
 
+	/**
+	 * The judged effects of a tool call: those its decision read when this provider decided the same event object,
+	 * else read now. What the snapshot step holds and later compares is planned from these, so it agrees with the
+	 * packs, rules and exceptions about what the call does.
+	 */
+	async judgedEffects(
+		event: HookEvent,
+		workspaceFolder: string | undefined,
+	): Promise<readonly JudgedEffect[]> {
+		const input =
+			this.judged.get(event) ??
+			(await this.policyInput(event, workspaceFolder, this.services.policy(workspaceFolder)));
+		return judgeEffects(input);
+	}
+
 	private async decide(event: HookEvent, context: HookContext): Promise<HookDecision | undefined> {
 		const policy = this.services.policy(context.workspaceFolder);
 		const input = await this.policyInput(event, context.workspaceFolder, policy);
+		if (event.name === 'PreToolUse') {
+			this.judged.set(event, input);
+		}
 		let outcome: PolicyOutcome;
 		let rewrite: RuleRewrite | undefined;
 		try {

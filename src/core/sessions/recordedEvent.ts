@@ -1,6 +1,7 @@
 import type { ApprovalResolution } from '../approvals/pendingApproval';
 import type { HookEvent } from '../events/hookEvent';
 import type { MergedDecision } from '../provider/decision';
+import type { Observation, SnapshotOutcome } from '../snapshots/snapshotFacts';
 
 /** Who produced an answer: the running window, or the bridge deciding alone because no window was reachable. */
 export type DecisionOrigin = 'window' | 'headless';
@@ -27,4 +28,8 @@ export interface RecordedEvent {
 	readonly notHonoured?: string;
 	/** The hook process's W3C `traceparent`, when it had one: the parent of the decision's exported span. */
 	readonly traceparent?: string;
+	/** What was held before the call ran, or why nothing could be (a PreToolUse that may change files). */
+	readonly snapshot?: SnapshotOutcome;
+	/** What the calls this event closed changed, compared with their snapshots (PostToolUse, the end of a turn). */
+	readonly observed?: readonly Observation[];
 }

@@ -2,6 +2,8 @@ import { AUDIT_LOCATION_KEYS } from '../audit/auditSettings';
 import type { RuleSource } from '../provider/decision';
 import { describeSource } from '../policy/describeSource';
 import type { SettingsLayer } from './settingsLayer';
+import type { SnapshotSettings } from '../snapshots/snapshotSettings';
+import { SNAPSHOTS_AT_LEAST_AS_STRICT, snapshotSettingsOf } from '../snapshots/snapshotSettings';
 import { EXPORT_SETTINGS, mayConfigureExport } from '../telemetry/exportSettings';
 import type * as z from '../util/zod';
 import type { PackId } from '../judging/pack';
@@ -43,6 +45,8 @@ export interface PolicySettings {
 	readonly approvalMode: 'inline' | 'native';
 	readonly approvalTimeoutSeconds: number;
 	readonly approvalOnTimeout: 'deny' | 'ask' | 'allow';
+	/** What is held before a call that may change files runs (`hookwarden.snapshots.*`). */
+	readonly snapshots: SnapshotSettings;
 	/** Which layer set each non-default value, for provenance. */
 	readonly sources: Readonly<Partial<Record<PolicySettingKey, RuleSource>>>;
 }
@@ -123,6 +127,8 @@ const AT_LEAST_AS_STRICT: Partial<
 	allowedWritePaths: (_: readonly string[], b: readonly string[]) => b.length === 0,
 	// Where the record of what agents did goes, and how much of it is kept, is never a repository's to choose.
 	...Object.fromEntries(AUDIT_LOCATION_KEYS.map((key) => [key, () => false])),
+	// Less held, for a shorter time, would make what an agent does there permanent.
+	...SNAPSHOTS_AT_LEAST_AS_STRICT,
 };
 
 const UNTRUSTED =
@@ -363,6 +369,14 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 			approvalMode: value('approval.mode'),
 			approvalTimeoutSeconds: value('approval.timeoutSeconds'),
 			approvalOnTimeout: value('approval.onTimeout'),
+			snapshots: snapshotSettingsOf({
+				'snapshots.enabled': value('snapshots.enabled'),
+				'snapshots.maxFileSizeMB': value('snapshots.maxFileSizeMB'),
+				'snapshots.maxTotalSizeMB': value('snapshots.maxTotalSizeMB'),
+				'snapshots.maxFiles': value('snapshots.maxFiles'),
+				'snapshots.retentionDays': value('snapshots.retentionDays'),
+				'snapshots.exclude': value('snapshots.exclude'),
+			}),
 			sources,
 		},
 		problems,

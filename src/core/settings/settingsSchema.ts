@@ -1,5 +1,6 @@
 import { HOOK_EVENT_NAMES } from '../events/hookEventName';
 import { AUDIT_SETTINGS } from '../audit/auditSettings';
+import { SNAPSHOT_SETTINGS } from '../snapshots/snapshotSettings';
 import { EXPORT_SETTINGS } from '../telemetry/exportSettings';
 import { builtOnFirstUse } from '../util/builtOnFirstUse';
 import { setting } from '../util/lazySchema';
@@ -96,6 +97,7 @@ export const POLICY_SETTINGS = {
 	trustedFolders: setting(() => z.array(absolutePath()), [] as string[]),
 	...AUDIT_SETTINGS,
 	...EXPORT_SETTINGS,
+	...SNAPSHOT_SETTINGS,
 } as const;
 
 /** One policy setting key, without the `hookwarden.` prefix. */

@@ -19,6 +19,8 @@ import { SessionTracker } from '../../core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../../core/util/clock';
 import { ownStateLocations } from '../../node/ownStateLocations';
 import { createShellAnalysis } from '../../node/shell/shellAnalysis';
+import { CallSnapshots } from '../../core/pipeline/callSnapshots';
+import { FileSnapshots } from '../../node/snapshots/fileSnapshots';
 
 /** What the window's decision engine is built from: the policy in force, the audit log, the pause switch. */
 export interface DecisionEngineParts {
@@ -34,6 +36,8 @@ export interface DecisionEngineParts {
 	readonly extensionFolder?: string;
 	/** The audit log a workspace folder's events go to now (it may be a file the folder's settings chose). */
 	readonly auditFileFor?: (workspaceFolder: string | undefined) => string;
+	/** The snapshot store (in global storage, where the bridges find it too). */
+	readonly snapshotStore?: string;
 }
 
 /** The window's decision engine: the provider chain, what it remembers, the approvals it holds, and the decider. */
@@ -46,6 +50,8 @@ export interface DecisionEngine {
 	readonly policyProvider: DefaultHooksProvider;
 	readonly decider: HookDecider;
 	readonly analyzeShell: (line: string, dialect: ShellDialect) => Promise<CommandLineAnalysis>;
+	/** The snapshot store, for restores and pruning. */
+	readonly snapshots: FileSnapshots;
 }
 
 /**
@@ -81,6 +87,7 @@ export function createDecisionEngine(
 		failAction: 'warn',
 		source: 'built in: the hookwarden.* settings and packs',
 	});
+	const snapshots = new FileSnapshots({ storeRoot: parts.snapshotStore });
 	const decider = new HookDecider({
 		chain,
 		policy: parts.policyFor,
@@ -93,6 +100,10 @@ export function createDecisionEngine(
 		paused: parts.paused,
 		stopSummary: (folder) => parts.audit.stopSummary(folder),
 		digest: (text) => createHash('sha256').update(text).digest('base64url'),
+		snapshots: new CallSnapshots({
+			port: snapshots,
+			effectsOf: (event, folder) => policyProvider.judgedEffects(event, folder),
+		}),
 	});
 	return {
 		chain,
@@ -102,6 +113,7 @@ export function createDecisionEngine(
 		policyProvider,
 		decider,
 		analyzeShell,
+		snapshots,
 		dispose: unregister,
 	};
 }
@@ -127,6 +139,7 @@ function windowOwnState(
 		if (!own) {
 			own = ownStateLocations(process.env, os.homedir(), {
 				auditPaths: [...(parts.storageFolders ?? []), ...(log ? [log] : [])],
+				...(parts.snapshotStore && { snapshotStores: [parts.snapshotStore] }),
 				...(parts.extensionFolder && { extensionFolders: [path.dirname(parts.extensionFolder)] }),
 			});
 			byLog.set(log, own);

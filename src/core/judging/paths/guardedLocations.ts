@@ -16,6 +16,8 @@ const WHY_HOOKS = 'it decides which hooks run, so changing it can switch Hookwar
 const WHY_POLICY = 'it holds the policy Hookwarden enforces, so changing it can loosen that policy';
 const WHY_RECORD = 'it is the record of what agents did';
 const WHY_TASKS = 'tasks can run commands without a hook call';
+const WHY_SNAPSHOTS =
+	'it holds copies of workspace files (credentials among them) that only the person may read or restore';
 
 // Guarded locations depend only on the locations, home and workspace: worked out once per combination.
 const cache = new WeakMap<OwnStateLocations, Map<string, readonly GuardedLocation[]>>();
@@ -84,6 +86,9 @@ function compute(
 		for (const path of own.auditPaths) {
 			add(path, "Hookwarden's audit log or its pointer files", WHY_RECORD);
 		}
+		for (const path of own.snapshotStores ?? []) {
+			add(path, "Hookwarden's snapshot store", WHY_SNAPSHOTS, true);
+		}
 		add(own.userSettingsFile, 'the user settings Hookwarden reads', WHY_POLICY);
 		// Headless, the outermost folder holding settings is the workspace: settings written above it would become its own.
 		for (const file of own.outerSettingsFiles ?? []) {
@@ -100,6 +105,12 @@ function compute(
 				`${folder}/globalStorage/hookwarden.hookwarden`,
 				"Hookwarden's audit storage",
 				WHY_RECORD,
+			);
+			add(
+				`${folder}/globalStorage/hookwarden.hookwarden/snapshots`,
+				"Hookwarden's snapshot store",
+				WHY_SNAPSHOTS,
+				true,
 			);
 		}
 	}
@@ -152,6 +163,8 @@ export const GUARDED_ANYWHERE: readonly {
 	readonly glob: string;
 	readonly what: string;
 	readonly why: string;
+	/** Not even reading it is allowed. */
+	readonly secret?: true;
 }[] = [
 	{ glob: '**/.github/hooks/**', what: 'agent hook configuration', why: WHY_HOOKS },
 	{ glob: '**/.github/copilot/settings*.json', what: 'agent hook configuration', why: WHY_HOOKS },
@@ -165,6 +178,18 @@ export const GUARDED_ANYWHERE: readonly {
 	},
 	{ glob: '**/.git/hooks', what: 'git hooks', why: 'git runs them without a hook call' },
 	{ glob: '**/.git/hooks/**', what: 'git hooks', why: 'git runs them without a hook call' },
+	{
+		glob: '**/globalStorage/hookwarden.hookwarden/snapshots',
+		what: "Hookwarden's snapshot store",
+		why: WHY_SNAPSHOTS,
+		secret: true,
+	},
+	{
+		glob: '**/globalStorage/hookwarden.hookwarden/snapshots/**',
+		what: "Hookwarden's snapshot store",
+		why: WHY_SNAPSHOTS,
+		secret: true,
+	},
 	{
 		glob: '**/User/globalStorage/hookwarden.hookwarden/**',
 		what: "Hookwarden's audit log",

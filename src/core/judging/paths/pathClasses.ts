@@ -234,9 +234,9 @@ function classifyConcrete(path: string, facts: PathFacts, coverage: Coverage): C
 			});
 		}
 	}
-	for (const { glob, what, why } of GUARDED_ANYWHERE) {
+	for (const { glob, what, why, secret } of GUARDED_ANYWHERE) {
 		if (matcherOf(glob)(path.replace(/^[a-zA-Z]:/, ''))) {
-			matches.push({ pathClass: 'ownState', why: `${what}: ${why}` });
+			matches.push({ pathClass: secret ? 'ownSecret' : 'ownState', why: `${what}: ${why}` });
 		}
 	}
 	const secret = isSecretPath(path, facts.home);

@@ -73,6 +73,12 @@ export type EffectSubject =
 	| 'decodedCode'
 	| 'runtimeCode'
 	| 'inputCode'
+	/** A program Hookwarden has no model for, given arguments: what it does is known only when it runs. */
+	| 'unknownProgram'
+	/** A script file an interpreter or shell runs (`python tool.py`, `bash build.sh`): code not on the line. */
+	| 'scriptFile'
+	/** The project's own scripts and tasks a runner starts (`npm test`, `make`, `cargo build`, `pytest`). */
+	| 'projectCode'
 	| 'hookSettings'
 	| 'processes'
 	| 'credentials';

@@ -2,6 +2,7 @@ import type { SimpleCommand } from '../shell/commandLine';
 import { POSIX_SHELLS, POWERSHELLS } from '../shell/embeddedScripts';
 import { interpreterCode, interpreterLanguage } from '../shell/interpreterCode';
 import { programName } from '../shell/programName';
+import { powerShellCmdlet } from '../shell/powershellCmdlets';
 import { fileServers } from '../programs/fileServers';
 import { programCall } from '../programs/programModel';
 import { INERT, isPackageQuery } from '../programs/inertPrograms';
@@ -30,6 +31,9 @@ function scriptArguments(
 	read: (command: SimpleCommand, index: number) => Effect[],
 ): Effect[] {
 	const name = programName(command.argv[0] ?? '');
+	if (POSIX_SHELLS.has(name) || POWERSHELLS.has(name)) {
+		return shellScript(command, index);
+	}
 	if (interpreterLanguage(name) === undefined || interpreterCode(command.argv) !== undefined) {
 		return [];
 	}
@@ -45,7 +49,38 @@ function scriptArguments(
 	if (programModel(programName(command.argv[script] ?? ''))) {
 		return wrapped(command, index, script, read);
 	}
-	return likelyReads(command, index, command.argv.slice(script + 1));
+	return [
+		unread(
+			command,
+			index,
+			'scriptFile',
+			`runs the script \`${command.argv[script] ?? ''}\`, which Hookwarden does not read`,
+		),
+		...likelyReads(command, index, command.argv.slice(script + 1)),
+	];
+}
+
+/** A shell given a script file (`bash build.sh`, `pwsh -File x.ps1`); a command string (`-c`) is read as code instead. */
+function shellScript(command: SimpleCommand, index: number): Effect[] {
+	const words = command.argv.slice(1);
+	if (
+		words.some(
+			(word) => /^-(?:[a-zA-Z]*c[a-zA-Z]*|Command|EncodedCommand|c)$/i.test(word) || word === '-s',
+		)
+	) {
+		return [];
+	}
+	const script = words.find((word) => !word.startsWith('-') && !word.startsWith('+'));
+	return script === undefined || script === '/dev/stdin'
+		? []
+		: [
+				unread(
+					command,
+					index,
+					'scriptFile',
+					`runs the script \`${script}\`, which Hookwarden does not read`,
+				),
+			];
 }
 
 /** What the command that starts at word `at` of `command` does, as something a wrapper likely runs. */
@@ -76,6 +111,10 @@ function likelyReads(command: SimpleCommand, index: number, words: readonly stri
 	}
 	return effects;
 }
+
+/** PowerShell cmdlets whose verb only looks or prints (`Get-ChildItem`, `Test-Path`, `Format-Table`). */
+const ASKING_CMDLET =
+	/^(?:get|test|select|find|search|measure|format|show|resolve|compare|read|write|where|sort|group|convertto|convertfrom|join|split|out|wait|trace|foreach)-/;
 
 /** How far into an unknown program's words a wrapped command may start (`uv run rm`, `op run -- rm`). */
 const MAX_WRAPPED_AT = 4;
@@ -122,6 +161,36 @@ export function unknownProgramEffects(
 	if (at !== undefined) {
 		effects.push(...wrapped(command, index, at, read));
 	}
+	// A program given arguments, or one run by its path (a project's own script), may change anything; a bare name
+	// with no arguments asks for something (`whoami`, `date`, `nproc`).
+	if (
+		(command.argv.length > 1 || /[/\\]/.test(command.argv[0] ?? '')) &&
+		!ASKING_CMDLET.test(powerShellCmdlet(name))
+	) {
+		effects.push(
+			unread(
+				command,
+				index,
+				'unknownProgram',
+				`runs \`${name}\`, a program Hookwarden has no reading of`,
+			),
+		);
+	}
 	effects.push(...likelyReads(command, index, command.argv.slice(1, at)));
 	return effects;
+}
+
+/** Code the reading does not follow runs: what it changes is seen only by comparing the disk afterwards. */
+function unread(
+	command: SimpleCommand,
+	index: number,
+	subject: 'unknownProgram' | 'scriptFile',
+	action: string,
+): Effect {
+	return programCall(command, programName(command.argv[0] ?? ''), index).effect({
+		kind: 'exec',
+		subject,
+		action,
+		certainty: 'likely',
+	});
 }

@@ -47,6 +47,7 @@ import { xargsInputFile } from './xargsInput';
 import { cloudUploads, UPLOAD_PROGRAMS } from './cloudUploads';
 import { FILE_SERVER_PROGRAMS, fileServers } from './fileServers';
 import { cmdFiles, powerShellFiles } from './windows';
+import { PROJECT_RUNNERS, projectRunner } from './projectRunners';
 
 /** Runs several models over one call and keeps every effect. */
 const both =
@@ -161,6 +162,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[['7z', '7za', '7zz', '7zr'], sevenZip],
 	[['zip'], zipArchive],
 	[['cpio', 'jar'], unpackHere],
+	[PROJECT_RUNNERS, projectRunner],
 ];
 
 const BY_NAME = new Map<string, ProgramModel>();

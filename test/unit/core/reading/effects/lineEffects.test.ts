@@ -202,8 +202,27 @@ describe('lineEffects: a shell line becomes what it does', () => {
 		});
 	}
 
-	it('reads an everyday line as nothing worth judging', async () => {
+	it("reads an everyday line as nothing worth judging, but the project's own tests as code it did not read", async () => {
 		const effects = await effectsOf('npm test && git status && ls -la src | head');
-		expect(effects.filter((e) => !e.startsWith('read '))).toEqual([]);
+		// Nothing a judge rules on: the test run is marked so a snapshot holds the workspace around it.
+		expect(effects.filter((e) => !e.startsWith('read '))).toEqual(['exec projectCode @line']);
 	});
+
+	it.each([
+		['./scripts/cleanup.sh', 'exec unknownProgram @line'],
+		['mytool --fix src', 'exec unknownProgram @line'],
+		['python3 tools/migrate.py --all', 'exec scriptFile @line'],
+		['bash build.sh release', 'exec scriptFile @line'],
+		['make clean', 'exec projectCode @line'],
+		['cargo build --release', 'exec projectCode @line'],
+	])('marks %s as code the reading did not follow', async (line, expected) => {
+		expect(await effectsOf(line)).toContain(expected);
+	});
+
+	it.each(['whoami', 'date', 'npm --version', 'cargo metadata', 'make -n', 'Get-ChildItem src'])(
+		'leaves %s unmarked: it asks, or runs no code of the project',
+		async (line) => {
+			expect((await effectsOf(line)).filter((e) => e.startsWith('exec'))).toEqual([]);
+		},
+	);
 });

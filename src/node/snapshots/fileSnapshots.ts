@@ -1,0 +1,625 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+
+import { normalizedPathInside, normalizePath } from '../../core/paths/pathMath';
+import type {
+	NotHeld,
+	NotHeldReason,
+	SnapshotOutcome,
+	SnapshotTaken,
+} from '../../core/snapshots/snapshotFacts';
+import type { PredictedPath, SnapshotPlan } from '../../core/snapshots/snapshotPlan';
+import { globRoot } from '../../core/snapshots/snapshotPlan';
+import type {
+	ComparedCall,
+	HoldRequest,
+	ObserveRequest,
+	SnapshotPort,
+} from '../../core/snapshots/snapshotPort';
+import type { SnapshotSettings } from '../../core/snapshots/snapshotSettings';
+import { withFileLock } from '../fileLock';
+import type { CaptureLimits, CaptureTally } from './captureTree';
+import { captureTarget, captureWorkspace, expandTarget } from './captureRoots';
+import type { WorkspaceCapture } from './captureRoots';
+import { compareRoots, TreeReader } from './compareTrees';
+import { exclusionMatcher } from './exclusions';
+import { StoreWriteError } from './objectStore';
+import { addUsage, pruneStore, storeUsage } from './pruneStore';
+import type { PendingCall, SnapshotRecord, SnapshotRoot } from './snapshotRecord';
+import { newRecordId, pendingName } from './snapshotRecord';
+import type { RestoreItem, RestoreResult } from './restoreSnapshot';
+import { restoreItems, restorePaths } from './restoreSnapshot';
+import type { OpenedStore } from './snapshotStore';
+import { SnapshotStore } from './snapshotStore';
+import type { StatIndex } from './statIndex';
+
+/** How a {@link FileSnapshots} is set up. */
+export interface FileSnapshotsOptions {
+	/** The store folder (`<global storage>/snapshots`); without one nothing is held and every call says why. */
+	readonly storeRoot: string | undefined;
+	readonly now?: () => number;
+	/** How long holding or comparing one call may take, in milliseconds (default 3 s, well inside a hook's timeout). */
+	readonly budgetMs?: number;
+}
+
+const DEFAULT_BUDGET_MS = 3_000;
+const LISTED_NOT_HELD = 20;
+/** A lock older than this belongs to a process that died holding it. */
+const LOCK_STALE_MS = 30_000;
+
+/**
+ * The snapshot store on disk as the decider's {@link SnapshotPort}: the window and every bridge process use the same
+ * store, so a call held by one is compared by another. Per workspace, holds and comparisons take turns under a lock;
+ * each stays within its time budget, and whatever goes wrong (no store, a full disk, too many files) is said in its
+ * result, never thrown.
+ */
+export class FileSnapshots implements SnapshotPort {
+	private opened: OpenedStore | undefined;
+	private readonly now: () => number;
+	private readonly budgetMs: number;
+
+	constructor(private readonly options: FileSnapshotsOptions) {
+		this.now = options.now ?? Date.now;
+		this.budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+	}
+
+	/** The store, opened on first use; `undefined` with why when it cannot be used. */
+	store(): OpenedStore {
+		if (!this.opened?.ok) {
+			this.opened =
+				this.options.storeRoot === undefined
+					? { ok: false, problem: 'no place to keep snapshots is known' }
+					: SnapshotStore.open(this.options.storeRoot);
+		}
+		return this.opened;
+	}
+
+	hold(request: HoldRequest): Promise<SnapshotOutcome> {
+		return Promise.resolve(this.holdNow(request));
+	}
+
+	observe(request: ObserveRequest): Promise<readonly ComparedCall[]> {
+		return Promise.resolve(this.observeNow(request));
+	}
+
+	/** Holds what a call may change, synchronously; see {@link SnapshotPort.hold}. */
+	holdNow(request: HoldRequest): SnapshotOutcome {
+		const { plan, settings } = request;
+		const opened = this.store();
+		if (!opened.ok) {
+			return { missed: opened.problem, uncovered: plan.uncovered };
+		}
+		const store = opened.store;
+		const startedAt = this.now();
+		const limits = this.limitsFor(store, settings, startedAt);
+		const workspace =
+			request.workspaceFolder === undefined ? undefined : normalize(request.workspaceFolder);
+		try {
+			return this.underLock(store, workspace, limits, () => {
+				const capture =
+					workspace === undefined
+						? undefined
+						: captureWorkspace(store, workspace, {
+								exclude: settings.exclude,
+								limits,
+								priority: priorityOf(plan, workspace),
+								arrivedAt: request.arrivedAt,
+								now: this.now,
+								atRisk: relativeCoverage(plan, workspace),
+							});
+				const targets = targetsOf(plan, workspace, settings.exclude, capture).map((path) =>
+					captureTarget(store, path, limits, this.now),
+				);
+				const taken = takenOf(newRecordId(startedAt), plan, workspace, capture, targets);
+				const record: SnapshotRecord = {
+					v: 1,
+					id: taken.id,
+					takenAt: startedAt,
+					...(workspace !== undefined && { workspace: slashed(workspace) }),
+					call: {
+						session: request.sessionId,
+						tool: request.tool.name,
+						summary: request.summary,
+						...(request.tool.useId !== undefined && { useId: request.tool.useId }),
+					},
+					plan,
+					exclude: settings.exclude,
+					roots: [
+						...(capture && workspace !== undefined
+							? [{ path: slashed(workspace), kind: 'workspace' as const, entry: capture.entry }]
+							: []),
+						...targets.map((target) => ({
+							path: slashed(target.path),
+							kind: 'target' as const,
+							entry: target.entry,
+						})),
+					],
+					taken,
+				};
+				this.file(store, record, workspace, request);
+				addUsage(
+					store,
+					(capture?.tally.added ?? 0) +
+						targets.reduce((sum, target) => sum + target.tally.added, 0),
+				);
+				return taken;
+			});
+		} catch (error) {
+			return { missed: describeFailure(error), uncovered: plan.uncovered };
+		}
+	}
+
+	/** Compares the calls a request closes with the disk, synchronously; see {@link SnapshotPort.observe}. */
+	observeNow(request: ObserveRequest): ComparedCall[] {
+		const opened = this.store();
+		if (!opened.ok) {
+			return [];
+		}
+		const store = opened.store;
+		const workspace =
+			request.workspaceFolder === undefined ? undefined : normalize(request.workspaceFolder);
+		const arrivedAt = this.now();
+		const waiting = this.waitingCalls(store, workspace, request);
+		if (waiting.length === 0) {
+			return [];
+		}
+		const limits = this.limitsFor(store, request.settings, arrivedAt);
+		try {
+			return this.underLock(store, workspace, limits, () => {
+				const capture =
+					workspace === undefined
+						? undefined
+						: captureWorkspace(store, workspace, {
+								exclude: request.settings.exclude,
+								limits,
+								priority: new Set(),
+								arrivedAt,
+								now: this.now,
+							});
+				const reader = new TreeReader(store.objects);
+				return waiting.flatMap(({ file, record }) => {
+					rmSync(file, { force: true });
+					return record ? [this.compare(store, reader, record, capture, limits)] : [];
+				});
+			});
+		} catch {
+			return [];
+		}
+	}
+
+	/** Drops snapshots past their days and, when the store is over its size, the oldest; see pruneStore. */
+	prune(settings: Pick<SnapshotSettings, 'retentionDays' | 'maxTotalBytes'>): void {
+		const opened = this.store();
+		if (opened.ok) {
+			pruneStore(opened.store, settings, this.now());
+		}
+	}
+
+	/**
+	 * What restoring a snapshot would change now: every path that differs, compared with the disk as it is. The disk
+	 * as it is is held first, as a snapshot of its own, so the restore can be undone; its id comes back as `undo`.
+	 */
+	planRestore(
+		id: string,
+		settings: SnapshotSettings,
+	):
+		| { readonly record: SnapshotRecord; readonly items: RestoreItem[]; readonly undo?: string }
+		| { readonly problem: string } {
+		const opened = this.store();
+		if (!opened.ok) {
+			return { problem: opened.problem };
+		}
+		const record = this.record(id);
+		if (!record) {
+			return {
+				problem: `no snapshot ${id} in ${opened.store.root} (it may have passed its days, or never existed)`,
+			};
+		}
+		const store = opened.store;
+		const now = this.now();
+		const limits = { ...this.limitsFor(store, settings, now), deadline: now + this.budgetMs * 10 };
+		const workspace = record.workspace === undefined ? undefined : unslashed(record.workspace);
+		try {
+			return this.underLock(store, workspace, limits, () => {
+				const capture =
+					workspace === undefined
+						? undefined
+						: captureWorkspace(store, workspace, {
+								exclude: record.exclude,
+								limits,
+								priority: new Set(),
+								arrivedAt: now,
+								now: this.now,
+							});
+				const current: SnapshotRoot[] = record.roots.map((root) => ({
+					...root,
+					entry:
+						root.kind === 'workspace' && capture
+							? capture.entry
+							: captureTarget(store, unslashed(root.path), limits, this.now).entry,
+				}));
+				const items = restoreItems(store.objects, record, current);
+				const undo = this.fileUndo(store, record, current, now);
+				return { record, items, ...(undo !== undefined && { undo }) };
+			});
+		} catch (error) {
+			return { problem: describeFailure(error) };
+		}
+	}
+
+	/** Restores the chosen items of a snapshot (see restorePaths), under the workspace's lock. */
+	restore(record: SnapshotRecord, items: readonly RestoreItem[]): RestoreResult[] {
+		const opened = this.store();
+		if (!opened.ok) {
+			return items.map((item) => ({ path: item.path, ok: false, problem: opened.problem }));
+		}
+		const workspace = record.workspace === undefined ? undefined : unslashed(record.workspace);
+		const now = this.now();
+		return this.underLock(
+			opened.store,
+			workspace,
+			{ deadline: now + this.budgetMs, maxFileBytes: 0, maxEntries: 0, roomBytes: 0 },
+			() => restorePaths(opened.store.objects, record, items),
+		);
+	}
+
+	/** Files the disk as it was before a restore as a snapshot of its own; `undefined` when it could not be written. */
+	private fileUndo(
+		store: SnapshotStore,
+		record: SnapshotRecord,
+		current: SnapshotRoot[],
+		now: number,
+	): string | undefined {
+		const id = newRecordId(now);
+		const path = store.recordPath(id);
+		if (path === undefined) {
+			return undefined;
+		}
+		const { after: _after, ...before } = record;
+		const undo: SnapshotRecord = {
+			...before,
+			id,
+			takenAt: now,
+			call: {
+				session: record.call.session,
+				tool: 'hookwarden.restore',
+				summary: `before restoring ${record.id}`,
+			},
+			roots: current,
+			taken: { ...record.taken, id },
+		};
+		try {
+			store.writeDocument(path, undo);
+			return id;
+		} catch {
+			return undefined;
+		}
+	}
+
+	/** A record by id, when the store holds one it signed. */
+	record(id: string): SnapshotRecord | undefined {
+		const opened = this.store();
+		if (!opened.ok) {
+			return undefined;
+		}
+		const path = opened.store.recordPath(id);
+		return path === undefined ? undefined : opened.store.readDocument<SnapshotRecord>(path);
+	}
+
+	private compare(
+		store: SnapshotStore,
+		reader: TreeReader,
+		record: SnapshotRecord,
+		capture: WorkspaceCapture | undefined,
+		limits: CaptureLimits,
+	): ComparedCall {
+		const after: SnapshotRoot[] = record.roots.map((root) => ({
+			...root,
+			entry:
+				root.kind === 'workspace' && capture
+					? capture.entry
+					: captureTarget(store, unslashed(root.path), limits, this.now).entry,
+		}));
+		const changes = record.roots.flatMap((root, at) => {
+			const now = after[at];
+			return now ? compareRoots(reader, root.path, root.entry, now.entry).changes : [];
+		});
+		try {
+			const path = store.recordPath(record.id);
+			if (path !== undefined) {
+				store.writeDocument(path, { ...record, after: { at: this.now(), roots: after } });
+			}
+		} catch {
+			// The comparison still stands; only a later restore's "changed by this call" marks are lost.
+		}
+		const incomplete =
+			capture?.stop === 'outOfTime'
+				? 'time ran out before the whole workspace was compared'
+				: capture?.stop === 'diskFull'
+					? 'the disk refused a write'
+					: undefined;
+		return {
+			snapshot: record.id,
+			plan: record.plan,
+			tool: record.call.tool,
+			summary: record.call.summary,
+			...(record.workspace !== undefined && { workspaceFolder: record.workspace }),
+			changes: changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+			...(incomplete !== undefined && { incomplete }),
+		};
+	}
+
+	/** The calls waiting for a comparison that a request closes, with their records. */
+	private waitingCalls(
+		store: SnapshotStore,
+		workspace: string | undefined,
+		request: ObserveRequest,
+	): { readonly file: string; readonly record: SnapshotRecord | undefined }[] {
+		const folder = join(store.workspaceFolder(slashed(workspace ?? '')), 'pending');
+		const name = pendingName(request.sessionId, request.tool);
+		let files: string[];
+		try {
+			files = request.tool
+				? [`${name}.json`]
+				: readdirSync(folder).filter((file) => file.startsWith(`${name}-`));
+		} catch {
+			return [];
+		}
+		return files.flatMap((file) => {
+			const path = join(folder, file);
+			const pending = store.readDocument<PendingCall>(path);
+			if (!pending) {
+				return [];
+			}
+			const recordPath = store.recordPath(pending.record);
+			return [
+				{
+					file: path,
+					record:
+						recordPath === undefined ? undefined : store.readDocument<SnapshotRecord>(recordPath),
+				},
+			];
+		});
+	}
+
+	/** Writes a snapshot's record and files its call as waiting for the comparison. */
+	private file(
+		store: SnapshotStore,
+		record: SnapshotRecord,
+		workspace: string | undefined,
+		request: HoldRequest,
+	): void {
+		const path = store.recordPath(record.id);
+		if (path === undefined) {
+			return;
+		}
+		store.writeDocument(path, record);
+		const pending: PendingCall = {
+			v: 1,
+			record: record.id,
+			session: request.sessionId,
+			at: record.takenAt,
+		};
+		store.writeDocument(
+			join(
+				store.workspaceFolder(slashed(workspace ?? '')),
+				'pending',
+				`${pendingName(request.sessionId, request.tool)}.json`,
+			),
+			pending,
+		);
+	}
+
+	private limitsFor(store: SnapshotStore, settings: SnapshotSettings, now: number): CaptureLimits {
+		let used = storeUsage(store);
+		if (used > settings.maxTotalBytes) {
+			used = pruneStore(store, settings, now).bytes;
+		}
+		return {
+			deadline: now + this.budgetMs,
+			maxFileBytes: settings.maxFileBytes,
+			maxEntries: settings.maxFiles,
+			roomBytes: Math.max(0, settings.maxTotalBytes - used),
+		};
+	}
+
+	private underLock<T>(
+		store: SnapshotStore,
+		workspace: string | undefined,
+		limits: CaptureLimits,
+		run: () => T,
+	): T {
+		const folder = store.workspaceFolder(slashed(workspace ?? ''));
+		store.ensureFolder(folder);
+		return withFileLock(join(folder, 'lock'), run, {
+			timeoutMs: Math.max(0, limits.deadline - this.now()),
+			staleMs: LOCK_STALE_MS,
+		});
+	}
+}
+
+/** A path with forward slashes, as records and the core keep paths. */
+function slashed(path: string): string {
+	return sep === '\\' ? normalizePath(path) : path;
+}
+
+function unslashed(path: string): string {
+	return sep === '\\' ? path.replace(/\//g, '\\') : path;
+}
+
+/** The workspace-relative paths on the way to each predicted path, visited first. */
+function priorityOf(plan: SnapshotPlan, workspace: string): Set<string> {
+	const priority = new Set<string>();
+	for (const predicted of plan.predicted) {
+		const relative = normalizedPathInside(globRoot(predicted.path), slashed(workspace));
+		if (!relative) {
+			continue;
+		}
+		const names = relative.split('/');
+		for (let at = 1; at <= names.length; at++) {
+			priority.add(names.slice(0, at).join('/'));
+		}
+	}
+	return priority;
+}
+
+/**
+ * The paths held on their own, besides the workspace: what the call deletes or overwrites outside it, and what it
+ * names inside a folder the walk skips (or in a workspace too large to walk), outermost only.
+ */
+function targetsOf(
+	plan: SnapshotPlan,
+	workspace: string | undefined,
+	exclude: readonly string[],
+	capture: WorkspaceCapture | undefined,
+): string[] {
+	const excluded = exclusionMatcher(exclude);
+	const skipped = (predicted: PredictedPath) => {
+		if (workspace === undefined || capture?.tooLarge !== undefined) {
+			return true;
+		}
+		const relative = normalizedPathInside(globRoot(predicted.path), slashed(workspace)) ?? '';
+		const names = relative.split('/');
+		return names.some((_, at) => relative !== '' && excluded(names.slice(0, at + 1).join('/')));
+	};
+	const paths = [...plan.outside, ...plan.predicted.filter(skipped)].flatMap((predicted) =>
+		expandTarget(unslashed(predicted.path)),
+	);
+	const unique = [...new Set(paths)].sort();
+	return unique.filter(
+		(path, at) =>
+			!unique
+				.slice(0, at)
+				.some((outer) => normalizedPathInside(slashed(path), slashed(outer)) !== undefined),
+	);
+}
+
+/** What a snapshot holds for the call, as the prompts and records tell it. */
+function takenOf(
+	id: string,
+	plan: SnapshotPlan,
+	workspace: string | undefined,
+	capture: WorkspaceCapture | undefined,
+	targets: readonly { readonly path: string; readonly tally: CaptureTally }[],
+): SnapshotTaken {
+	const whole = plan.unread || plan.wholeWorkspace;
+	const covered = coverageOf(plan.predicted);
+	const notHeld: NotHeld[] = [];
+	let notHeldCount = 0;
+	const note = (path: string, why: NotHeldReason) => {
+		notHeldCount++;
+		if (notHeld.length < LISTED_NOT_HELD) {
+			notHeld.push({ path, why });
+		}
+	};
+	let atRisk = { files: 0, bytes: 0 };
+	if (capture && workspace !== undefined) {
+		const root = slashed(workspace);
+		if (capture.tooLarge !== undefined && whole) {
+			note(root, 'tooManyFiles');
+		}
+		for (const { path, why } of capture.tally.notHeld) {
+			const absolute = `${root}/${path}`;
+			if (whole || covered(absolute)) {
+				note(absolute, why);
+			}
+		}
+		atRisk =
+			capture.tooLarge !== undefined
+				? atRisk
+				: whole
+					? { files: capture.tally.files, bytes: capture.tally.bytes }
+					: capture.shared
+						? heldUnder(capture.index, relativeCoverage(plan, root))
+						: { files: capture.tally.atRiskFiles, bytes: capture.tally.atRiskBytes };
+	}
+	for (const target of targets) {
+		atRisk = { files: atRisk.files + target.tally.files, bytes: atRisk.bytes + target.tally.bytes };
+		for (const { path, why } of target.tally.notHeld) {
+			note(path === '' ? slashed(target.path) : `${slashed(target.path)}/${path}`, why);
+		}
+	}
+	const held = {
+		files: (capture?.tally.files ?? 0) + targets.reduce((sum, t) => sum + t.tally.files, 0),
+		bytes: (capture?.tally.bytes ?? 0) + targets.reduce((sum, t) => sum + t.tally.bytes, 0),
+	};
+	const stop = capture?.stop ?? targets.find((target) => target.tally.stop)?.tally.stop;
+	return {
+		id,
+		atRisk,
+		held,
+		notHeld,
+		notHeldCount,
+		excluded: capture ? [...capture.tally.excluded].sort() : [],
+		...(describeStop(stop, capture) !== undefined && { incomplete: describeStop(stop, capture) }),
+		uncovered: plan.uncovered,
+		wholeWorkspace: whole,
+	};
+}
+
+/** Files and bytes an index holds under the predicted paths. */
+function heldUnder(
+	index: StatIndex,
+	covered: (relative: string) => boolean,
+): { files: number; bytes: number } {
+	let files = 0;
+	let bytes = 0;
+	for (let at = 0; at < index.size; at++) {
+		const file = index.fileAt(at);
+		if (index.hashes[at] !== '' && !file.link && covered(index.names[at]!)) {
+			files++;
+			bytes += file.size;
+		}
+	}
+	return { files, bytes };
+}
+
+/** Whether a workspace-relative path lies under a predicted path: what a capture counts as at risk. */
+function relativeCoverage(plan: SnapshotPlan, workspace: string): (relative: string) => boolean {
+	const roots = plan.predicted
+		.map((predicted) => normalizedPathInside(globRoot(predicted.path), slashed(workspace)))
+		.filter((relative): relative is string => relative !== undefined);
+	if (roots.includes('')) {
+		return () => true;
+	}
+	return (relative) =>
+		roots.some(
+			(root) => relative === root || (relative.startsWith(root) && relative[root.length] === '/'),
+		);
+}
+
+/** Whether a path lies under one of the predicted paths. */
+function coverageOf(predicted: readonly PredictedPath[]): (path: string) => boolean {
+	const roots = predicted.map((p) => globRoot(p.path));
+	return (path) => roots.some((root) => normalizedPathInside(path, root) !== undefined);
+}
+
+function describeStop(
+	stop: CaptureTally['stop'],
+	capture: WorkspaceCapture | undefined,
+): string | undefined {
+	switch (stop) {
+		case 'outOfTime':
+			return 'time ran out before the whole workspace was held (the next call goes on from there)';
+		case 'diskFull':
+			return 'the disk refused a write';
+		case 'tooLarge':
+			return `the workspace has more than ${capture?.tooLarge?.toLocaleString('en-US') ?? 'the allowed number of'} files and folders, so only the paths a call names are held`;
+		default:
+			return capture?.tooLarge !== undefined
+				? `the workspace has more than ${capture.tooLarge.toLocaleString('en-US')} files and folders, so only the paths a call names are held`
+				: undefined;
+	}
+}
+
+function describeFailure(error: unknown): string {
+	if (error instanceof StoreWriteError) {
+		return error.code === 'ENOSPC' || error.code === 'EDQUOT' || error.code === 'EFBIG'
+			? 'the disk is full'
+			: error.message;
+	}
+	const message = error instanceof Error ? error.message : String(error);
+	return message.includes('is held by process')
+		? 'another snapshot of this workspace was still being taken'
+		: `the snapshot failed (${message})`;
+}
