@@ -7,6 +7,8 @@
  *                                              show one logged event: who decided, and how today's policy reads it
  *   node dist/bridge.js --replay <audit.jsonl> [--session ID] [--fail-on tighten|loosen|any]
  *                                              replay logged events through today's policies (for CI)
+ *   node dist/bridge.js --restore <record-id> [<audit.jsonl>] [--dry-run] [--remove-created]
+ *                                              put back the files a call changed, from its snapshot
  *   node dist/bridge.js --install-policy-hook  (as root) install the Copilot policy.d hook for every user
  *
  * Constraints, in order of importance:
@@ -44,6 +46,7 @@ import { askWindow } from './askWindow';
 import { explainEventCommand, replayCommand } from './auditLogCommands';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
 import { policyHookCommand } from './policyHookCommand';
+import { restoreCommand } from './restoreCommand';
 import type { HeadlessEnvironment, HeadlessSettings } from './headlessDecider';
 import { headlessDecider, headlessPolicyProvider, loadHeadlessSettings } from './headlessDecider';
 import { readHookInput } from './readHookInput';
@@ -54,6 +57,7 @@ const USAGE = `Usage: hookwarden-bridge <EventName>            (hook payload on 
        hookwarden-bridge --explain '<command line>' [--powershell]
        hookwarden-bridge --explain --event <id> <audit.jsonl>
        hookwarden-bridge --replay <audit.jsonl> [--session ID] [--fail-on tighten|loosen|any]
+       hookwarden-bridge --restore <record-id> [<audit.jsonl>] [--dry-run] [--remove-created]
        hookwarden-bridge --install-policy-hook | --uninstall-policy-hook   (as root: the Copilot policy.d hook)`;
 
 function warn(line: string): void {
@@ -245,6 +249,9 @@ async function main(argv: readonly string[], handover?: Handover): Promise<numbe
 	}
 	if (first === '--replay') {
 		return replayCommand(rest, environment(), output);
+	}
+	if (first === '--restore') {
+		return restoreCommand(rest, environment(), output);
 	}
 	if (first === '--install-policy-hook' || first === '--uninstall-policy-hook') {
 		return policyHookCommand(first === '--uninstall-policy-hook', output);

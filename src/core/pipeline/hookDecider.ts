@@ -27,7 +27,7 @@ import type { HookAnswer, HookCall } from './hookCall';
 import { recheckEditedCall } from './editedCall';
 import { readHookCall } from './readHookCall';
 import type { CallSnapshots } from './callSnapshots';
-import { describeRestorability } from '../snapshots/describeSnapshot';
+import { describeRestorability, describeUnforeseen } from '../snapshots/describeSnapshot';
 import type { Observation, SnapshotOutcome } from '../snapshots/snapshotFacts';
 
 /** What a decider is built from; each part is a port, so the window, the bridge and the tests build the same decider. */
@@ -373,16 +373,6 @@ export class HookDecider {
 			return undefined;
 		}
 	}
-}
-
-/** The message a person reads in chat when a call changed what no prediction covered. */
-function describeUnforeseen(observation: Observation): string {
-	const first = observation.unforeseen
-		.slice(0, 3)
-		.map((change) => `${change.change} ${change.path}`)
-		.join(', ');
-	const more = observation.unforeseenCount - Math.min(3, observation.unforeseen.length);
-	return `Hookwarden: \`${observation.summary}\` made changes nobody predicted (${first}${more > 0 ? `, and ${more} more` : ''}). They can be restored from the snapshot ${observation.snapshot}.`;
 }
 
 /** The output for a fail verdict; without a known event only the top-level fields every host reads can be filled. */

@@ -149,3 +149,19 @@ function joinWords(words: readonly string[]): string {
 	const said = words.length <= 1 ? first : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 	return said.charAt(0).toUpperCase() + said.slice(1);
 }
+
+/** The command that restores a snapshot from a terminal (the launcher every hook file runs). */
+export function restoreCommandFor(snapshot: string): string {
+	return `~/.hookwarden/bin/hookwarden-hook --restore ${snapshot}`;
+}
+
+/**
+ * The message a person reads in chat when a call changed what no prediction covered: what changed, and how to put it
+ * back from VS Code or a terminal.
+ */
+export function describeUnforeseen(observation: Observation): string {
+	const shown = observation.unforeseen.slice(0, 3);
+	const first = shown.map((change) => `${change.change} ${change.path}`).join(', ');
+	const more = observation.unforeseenCount - shown.length;
+	return `Hookwarden: \`${observation.summary}\` made changes nobody predicted (${first}${more > 0 ? `, and ${more} more` : ''}). Restore them with *Restore Files to Before This Call…* on the call in Hookwarden's Events view, or \`${restoreCommandFor(observation.snapshot)}\`.`;
+}

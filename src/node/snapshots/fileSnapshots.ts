@@ -202,6 +202,7 @@ export class FileSnapshots implements SnapshotPort {
 	planRestore(
 		id: string,
 		settings: SnapshotSettings,
+		options: { readonly keepUndo?: boolean } = {},
 	):
 		| { readonly record: SnapshotRecord; readonly items: RestoreItem[]; readonly undo?: string }
 		| { readonly problem: string } {
@@ -239,7 +240,7 @@ export class FileSnapshots implements SnapshotPort {
 							: captureTarget(store, unslashed(root.path), limits, this.now).entry,
 				}));
 				const items = restoreItems(store.objects, record, current);
-				const undo = this.fileUndo(store, record, current, now);
+				const undo = options.keepUndo === false ? undefined : this.fileUndo(store, record, current, now);
 				return { record, items, ...(undo !== undefined && { undo }) };
 			});
 		} catch (error) {

@@ -7,6 +7,7 @@ import { fileServers } from '../programs/fileServers';
 import { programCall } from '../programs/programModel';
 import { INERT, isPackageQuery } from '../programs/inertPrograms';
 import { programModel } from '../programs/programTable';
+import { isHookwardenBridge, personOnlyOptions } from '../programs/hookwardenCommands';
 import type { Effect } from './effect';
 
 /** Shells, interpreters and `eval` run their words as code, which the shell reader follows; they read no operand here. */
@@ -44,6 +45,10 @@ function scriptArguments(
 	const script = command.argv.findIndex((word, at) => at > 0 && !word.startsWith('-'));
 	if (script < 0) {
 		return [];
+	}
+	const scriptPath = command.argv[script] ?? '';
+	if (isHookwardenBridge(scriptPath)) {
+		return personOnlyOptions(programCall(command, name, index), command.argv.slice(script + 1));
 	}
 	// A script Hookwarden has a model for (`python manage.py flush`, `php artisan db:wipe`) reads as that program.
 	if (programModel(programName(command.argv[script] ?? ''))) {

@@ -48,6 +48,7 @@ import { cloudUploads, UPLOAD_PROGRAMS } from './cloudUploads';
 import { FILE_SERVER_PROGRAMS, fileServers } from './fileServers';
 import { cmdFiles, powerShellFiles } from './windows';
 import { PROJECT_RUNNERS, projectRunner } from './projectRunners';
+import { HOOKWARDEN_COMMANDS, hookwardenCommand } from './hookwardenCommands';
 
 /** Runs several models over one call and keeps every effect. */
 const both =
@@ -163,6 +164,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[['zip'], zipArchive],
 	[['cpio', 'jar'], unpackHere],
 	[PROJECT_RUNNERS, projectRunner],
+	[HOOKWARDEN_COMMANDS, hookwardenCommand],
 ];
 
 const BY_NAME = new Map<string, ProgramModel>();

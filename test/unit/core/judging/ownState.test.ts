@@ -131,6 +131,31 @@ const SHELL_ROWS: Row[] = [
 	['rm -rf /tmp/hookwarden-me', 'deny', 'ownState'],
 	['mv /run/user/1000 /run/user/1000.bak', 'deny', 'ownState'],
 	['touch ${XDG_RUNTIME_DIR}/hookwarden-me/w-9.proof', 'deny', 'ownState'],
+	// the snapshot store: copies of workspace files, credentials among them; only the person reads or restores it
+	[
+		'cat ~/.config/Code/User/globalStorage/hookwarden.hookwarden/snapshots/objects/ab/cd',
+		'deny',
+		'ownSecret',
+	],
+	['grep -r TOKEN ~/.config/Code/User/globalStorage/hookwarden.hookwarden', 'deny', 'ownSecret'],
+	['rm -rf ~/.config/Code/User/globalStorage/hookwarden.hookwarden/snapshots', 'deny', 'ownState'],
+	[
+		'ln -s /tmp/fake ~/.vscode-server/data/User/globalStorage/hookwarden.hookwarden/snapshots',
+		'deny',
+		'ownState',
+	],
+	[
+		'cp -r /tmp/forged/records ~/.config/Cursor/User/globalStorage/hookwarden.hookwarden/snapshots/',
+		'deny',
+		'ownState',
+	],
+	['~/.hookwarden/bin/hookwarden-hook --restore mx1abc-0123abcd', 'deny', 'ownState'],
+	[
+		'node ~/.vscode/extensions/hookwarden.hookwarden-1.2.0/dist/bridge.js --restore x --remove-created',
+		'deny',
+		'ownState',
+	],
+	['~/.hookwarden/bin/hookwarden-hook --explain "rm -rf build"', undefined],
 	// the secret: not even read
 	['cat "$XDG_RUNTIME_DIR"/hookwarden-*/secret', 'deny', 'ownSecret'],
 	['cat /run/user/1000/hookwarden-me/secret.header', 'deny', 'ownSecret'],
