@@ -121,6 +121,7 @@ async function wire(
 	const documents = new ReadableDocuments(context.extensionUri, [
 		COMMANDS.openAuditLogSource,
 		COMMANDS.showActivity,
+		COMMANDS.restoreFiles,
 	]);
 	own(documents);
 	own(

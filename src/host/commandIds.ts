@@ -32,6 +32,8 @@ export const COMMANDS = {
 	clearEventFilter: 'hookwarden.clearEventFilter',
 	/** Shows one event's details, rendered; the tree passes the event's sequence number. */
 	openEvent: 'hookwarden.openEvent',
+	/** Previews and restores the files of a call as they were before it ran (a row, a snapshot id, or a pick). */
+	restoreFiles: 'hookwarden.restoreFiles',
 
 	// ---------------------------------------------------------------- policies
 	refreshPolicies: 'hookwarden.refreshPolicies',

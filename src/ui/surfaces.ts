@@ -15,6 +15,7 @@ import { registerReadingCommands } from './readingCommands';
 import { registerViewCommands } from './viewCommands';
 import { registerLockedSettingsEditor } from './settingsLock/lockedSettingsEditor';
 import { createViews } from './views';
+import { registerRestore } from './restore/restoreFiles';
 
 /** What the person-facing surfaces are built on. */
 export interface SurfaceSources {
@@ -74,6 +75,12 @@ export function createSurfaces(sources: SurfaceSources): vscode.Disposable {
 			log,
 		}),
 		registerInstallerCommands(installer, diagnostics),
+		registerRestore({
+			snapshots: engine.snapshots,
+			sessions: engine.sessions,
+			settingsFor: (folder) => config.policyFor(folder).snapshots,
+			log,
+		}),
 		registerLockedSettingsEditor(config),
 		registerReadingCommands({
 			extensionUri: sources.extensionUri,

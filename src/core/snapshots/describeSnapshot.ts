@@ -5,13 +5,11 @@ import type {
 	NotHeld,
 	NotHeldReason,
 	Observation,
+	SnapshotLimits,
 	SnapshotOutcome,
 } from './snapshotFacts';
 import { isSnapshotTaken } from './snapshotFacts';
-import type { SnapshotSettings } from './snapshotSettings';
 
-/** The limits the words about a snapshot name. */
-type SnapshotLimits = Pick<SnapshotSettings, 'maxFileBytes' | 'maxTotalBytes' | 'maxFiles'>;
 
 /** A byte count as a person reads it: `512 B`, `48 KB`, `1.2 MB`, `3 GB`. */
 export function formatBytes(bytes: number): string {
@@ -75,6 +73,7 @@ export function describeRestorability(
 		const missed = outcome.missed === undefined ? undefined : `Not restorable: ${outcome.missed}.`;
 		return [missed, never].filter(Boolean).join(' ') || undefined;
 	}
+	const limits = outcome.limits ?? settings;
 	const parts: string[] = [];
 	const nothingHeld = outcome.atRisk.files === 0 && outcome.notHeldCount > 0;
 	if (!nothingHeld) {
@@ -87,7 +86,7 @@ export function describeRestorability(
 	if (outcome.notHeldCount > 0) {
 		const first = outcome.notHeld
 			.slice(0, 2)
-			.map((notHeld) => describeNotHeld(notHeld, settings, workspaceFolder));
+			.map((notHeld) => describeNotHeld(notHeld, limits, workspaceFolder));
 		const more = outcome.notHeldCount - first.length;
 		parts.push(
 			`Not restorable: ${first.join('; ')}${more > 0 ? `; and ${more} more path${more === 1 ? '' : 's'}` : ''}.`,

@@ -52,6 +52,15 @@ export interface SnapshotTaken {
 	readonly uncovered: readonly string[];
 	/** Whether the call was predicted to change nothing in particular: code nobody read, or the whole working tree. */
 	readonly wholeWorkspace: boolean;
+	/** The limits in force when it was taken, which the words about what was not held name. */
+	readonly limits?: SnapshotLimits;
+}
+
+/** The limits a snapshot is taken under, as its record keeps them. */
+export interface SnapshotLimits {
+	readonly maxFileBytes: number;
+	readonly maxTotalBytes: number;
+	readonly maxFiles: number;
 }
 
 /**
@@ -102,4 +111,18 @@ export const LISTED_CHANGES = 50;
 /** Whether an outcome is a snapshot (rather than why there is none). */
 export function isSnapshotTaken(outcome: SnapshotOutcome): outcome is SnapshotTaken {
 	return 'id' in outcome;
+}
+
+/**
+ * The snapshot that restores the files of the call an event is about: the one taken before it (its PreToolUse), or
+ * the one its comparison was made against (its PostToolUse, or the end of a turn that settled it).
+ */
+export function snapshotIdOf(event: {
+	readonly snapshot?: SnapshotOutcome;
+	readonly observed?: readonly Observation[];
+}): string | undefined {
+	if (event.snapshot && isSnapshotTaken(event.snapshot)) {
+		return event.snapshot.id;
+	}
+	return event.observed?.[0]?.snapshot;
 }

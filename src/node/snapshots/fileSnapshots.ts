@@ -28,7 +28,7 @@ import { addUsage, pruneStore, storeUsage } from './pruneStore';
 import type { PendingCall, SnapshotRecord, SnapshotRoot } from './snapshotRecord';
 import { newRecordId, pendingName } from './snapshotRecord';
 import type { RestoreItem, RestoreResult } from './restoreSnapshot';
-import { restoreItems, restorePaths } from './restoreSnapshot';
+import { heldBytes, restoreItems, restorePaths } from './restoreSnapshot';
 import type { OpenedStore } from './snapshotStore';
 import { SnapshotStore } from './snapshotStore';
 import type { StatIndex } from './statIndex';
@@ -110,7 +110,14 @@ export class FileSnapshots implements SnapshotPort {
 				const targets = targetsOf(plan, workspace, settings.exclude, capture).map((path) =>
 					captureTarget(store, path, limits, this.now),
 				);
-				const taken = takenOf(newRecordId(startedAt), plan, workspace, capture, targets);
+				const taken: SnapshotTaken = {
+					...takenOf(newRecordId(startedAt), plan, workspace, capture, targets),
+					limits: {
+						maxFileBytes: settings.maxFileBytes,
+						maxTotalBytes: settings.maxTotalBytes,
+						maxFiles: settings.maxFiles,
+					},
+				};
 				const record: SnapshotRecord = {
 					v: 1,
 					id: taken.id,
@@ -295,6 +302,13 @@ export class FileSnapshots implements SnapshotPort {
 		} catch {
 			return undefined;
 		}
+	}
+
+	/** What a snapshot holds for one file, or `undefined` when it holds none (or the store cannot be read). */
+	heldContent(id: string, path: string): Buffer | undefined {
+		const opened = this.store();
+		const record = this.record(id);
+		return opened.ok && record ? heldBytes(opened.store.objects, record, path) : undefined;
 	}
 
 	/** A record by id, when the store holds one it signed. */

@@ -118,7 +118,7 @@ function notHeldWords(why: string): string {
 }
 
 /** The snapshot's entry at an absolute path under a root; `undefined` when a tree on the way cannot be read. */
-function entryAt(reader: TreeReader, root: SnapshotRoot, path: string): RootEntry | undefined {
+export function entryAt(reader: TreeReader, root: SnapshotRoot, path: string): RootEntry | undefined {
 	const relative = normalizedPathInside(path, root.path);
 	if (relative === undefined) {
 		return undefined;
@@ -139,6 +139,14 @@ function entryAt(reader: TreeReader, root: SnapshotRoot, path: string): RootEntr
 		entry = found;
 	}
 	return entry;
+}
+
+/** The bytes a record holds for a file (a link's target for a link), for showing what a restore would write. */
+export function heldBytes(store: ObjectStore, record: SnapshotRecord, path: string): Buffer | undefined {
+	const reader = new TreeReader(store);
+	const root = record.roots.find((candidate) => normalizedPathInside(path, candidate.path) !== undefined);
+	const entry = root && entryAt(reader, root, path);
+	return entry && (entry.type === 'file' || entry.type === 'link') ? store.read(entry.hash) : undefined;
 }
 
 /**

@@ -41,7 +41,11 @@ export function presentApproval(approval: PendingApproval, now: number): Approva
 	const settled = approval.settled;
 	const what = approvalSubject(request.event);
 	const rule = describeRule(request.askedBy);
-	const description = settled ? describeResolution(settled) : `${secondsLeft(request, now)} s left`;
+	const description = settled
+		? describeResolution(settled)
+		: [`${secondsLeft(request, now)} s left`, request.restorable?.replace(/\.$/, '')]
+				.filter(Boolean)
+				.join(' · ');
 	return {
 		id: request.id,
 		label: what.text,
@@ -49,6 +53,7 @@ export function presentApproval(approval: PendingApproval, now: number): Approva
 		tooltip: [
 			`${what.tool}: ${what.text}`,
 			`Asked by ${rule}: ${request.reason}`,
+			...(request.restorable !== undefined ? [request.restorable] : []),
 			settled
 				? `Resolved: ${describeResolution(settled)}.`
 				: `${secondsLeft(request, now)} s left.`,
@@ -63,7 +68,7 @@ export function approvalQuestion(request: ApprovalRequest, now: number): Approva
 	const what = approvalSubject(request.event, FULL_MAX);
 	return {
 		title: `Allow ${what.tool} to ${what.verb} ${what.quoted}?`,
-		detail: `${capitalize(describeRule(request.askedBy))}: ${request.reason} ${secondsLeft(request, now)} s left.`,
+		detail: `${capitalize(describeRule(request.askedBy))}: ${request.reason}${restorableOf(request)} ${secondsLeft(request, now)} s left.`,
 	};
 }
 
@@ -76,7 +81,12 @@ export function approvalNotificationText(
 	clockTime: (epochMs: number) => string,
 ): string {
 	const { title } = approvalQuestion(request, request.createdAt);
-	return `${title} ${capitalize(describeRule(request.askedBy))}: ${request.reason} Waits for your answer until ${clockTime(request.deadline)}.`;
+	return `${title} ${capitalize(describeRule(request.askedBy))}: ${request.reason}${restorableOf(request)} Waits for your answer until ${clockTime(request.deadline)}.`;
+}
+
+/** What could be undone if the call runs, as a sentence after the reason, or nothing. */
+function restorableOf(request: ApprovalRequest): string {
+	return request.restorable === undefined ? '' : ` ${request.restorable}`;
 }
 
 /** Whole seconds until the request times out, never negative. */

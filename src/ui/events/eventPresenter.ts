@@ -16,6 +16,13 @@ import { describeResolution } from '../approvals/approvalPresenter';
 import { describeRewriter } from '../../core/audit/auditRecord';
 import { resultReplacementCarried } from '../../core/output/harnessSupport';
 import { toolCallOf } from '../../core/reading/tools/toolCallOf';
+import {
+	describeChanges,
+	describeObservation,
+	describeRestorability,
+} from '../../core/snapshots/describeSnapshot';
+import { snapshotIdOf } from '../../core/snapshots/snapshotFacts';
+import { DEFAULT_SNAPSHOT_SETTINGS } from '../../core/snapshots/snapshotSettings';
 
 /** How one node of the *Events* view looks; no VS Code types. */
 export interface EventsItemView {
@@ -161,15 +168,18 @@ export function presentEvent(entry: RecordedEvent, time: TimeFormat = LOCAL_TIME
 		? decision.contributors.filter((c) => c.providerId !== PERSON_PROVIDER).at(-1)
 		: undefined;
 	const rule = asker?.ruleId ?? decision.decidedBy?.ruleId;
+	const unforeseen = isUnforeseen(entry);
 	const description = [
 		entry.notHonoured === undefined ? undefined : 'not honoured',
+		unforeseen ? 'unforeseen' : undefined,
+		filesChangedOf(entry),
 		changeOf(entry),
 		rule,
 	]
 		.filter((part): part is string => part !== undefined)
 		.join(' · ');
 	const icon =
-		entry.notHonoured !== undefined
+		entry.notHonoured !== undefined || unforeseen
 			? { iconId: 'warning', colorId: 'list.warningForeground' }
 			: event.name === 'PostToolUse' && verdict !== 'deny'
 				? { iconId: 'history' }
@@ -181,7 +191,7 @@ export function presentEvent(entry: RecordedEvent, time: TimeFormat = LOCAL_TIME
 		tooltip: entry.notHonoured === undefined ? tooltip : `${entry.notHonoured}\n${tooltip}`,
 		iconId: entry.approval ? 'person' : icon.iconId,
 		...(icon.colorId && { iconColorId: icon.colorId }),
-		contextValue: `hookwarden:event+${verdict}${event.name === 'PostToolUse' ? '+after' : ''}`,
+		contextValue: `hookwarden:event+${verdict}${event.name === 'PostToolUse' ? '+after' : ''}${snapshotIdOf(entry) !== undefined ? '+restorable' : ''}`,
 	};
 }
 
@@ -304,6 +314,7 @@ export function renderEventDocument(entry: RecordedEvent, time: TimeFormat = LOC
 		...(decision.stop ? [`- **Stopped the agent:** ${markdownText(decision.stop.reason)}`] : []),
 		...(entry.notHonoured ? [`- **Not honoured:** ${entry.notHonoured}`] : []),
 		...changeLines(entry),
+		...snapshotLines(entry),
 		...decision.failures.map((f) => `- **Provider ${f.kind}:** ${f.providerId}: ${f.message}`),
 		...(decision.additionalContext
 			? [`- **Context for the model:** ${markdownText(decision.additionalContext)}`]
@@ -362,11 +373,64 @@ function eventTooltip(entry: RecordedEvent, time: TimeFormat): string {
 			: undefined,
 		entry.approval ? `Approval: ${describeResolution(entry.approval)}` : undefined,
 		...changeLines(entry).map((line) => line.replace(/^- \*\*(.+?):\*\* /, '$1: ')),
+		...snapshotLines(entry)
+			.filter((line) => !line.startsWith('- **Restore'))
+			.map((line) => line.replace(/^- \*\*(.+?):\*\* /, '$1: ').replace(/^ {2}- /, '  ')),
 		`Session: ${entry.sessionId}${entry.agentId ? `, subagent ${entry.agentId}` : ''}`,
 		`At ${time.dateTime(entry.receivedAt)}, answered in ${entry.answeredAt - entry.receivedAt} ms (${entry.origin})`,
 	]
 		.filter((line): line is string => line !== undefined)
 		.join('\n');
+}
+
+/** Whether a call this event closed changed what no prediction covered. */
+function isUnforeseen(entry: RecordedEvent): boolean {
+	return entry.observed?.some((observation) => observation.unforeseenCount > 0) ?? false;
+}
+
+/** What the calls this event closed changed on disk, in a few words for the tree (`deleted 3 files, changed 2`). */
+function filesChangedOf(entry: RecordedEvent): string | undefined {
+	const observed = entry.observed;
+	if (!observed || observed.length === 0) {
+		return undefined;
+	}
+	const counts = { created: 0, changed: 0, deleted: 0, emptied: 0, mode: 0 };
+	for (const observation of observed) {
+		for (const kind of Object.keys(counts) as (keyof typeof counts)[]) {
+			counts[kind] += observation.counts[kind];
+		}
+	}
+	return describeChanges(counts);
+}
+
+// The lines of the event's document (and tooltip) about files: what was held before the call, what it changed after.
+function snapshotLines(entry: RecordedEvent): string[] {
+	const lines: string[] = [];
+	const restorable = describeRestorability(
+		entry.snapshot,
+		DEFAULT_SNAPSHOT_SETTINGS,
+		entry.workspaceFolder,
+	);
+	if (restorable !== undefined) {
+		lines.push(`- **Files before the call:** ${markdownText(restorable)}`);
+	}
+	for (const observation of entry.observed ?? []) {
+		const of = entry.event.name === 'PostToolUse' ? '' : ` (\`${oneLine(observation.summary)}\`)`;
+		lines.push(`- **What it changed${of}:** ${describeObservation(observation)}`);
+		for (const change of observation.unforeseen.slice(0, 10)) {
+			lines.push(`  - unforeseen: ${change.change} \`${change.path}\``);
+		}
+		if (observation.incomplete !== undefined) {
+			lines.push(`  - partly compared: ${observation.incomplete}`);
+		}
+	}
+	const id = snapshotIdOf(entry);
+	if (id !== undefined) {
+		lines.push(
+			`- **Restore:** [Restore Files to Before This Call…](command:hookwarden.restoreFiles?${encodeURIComponent(JSON.stringify([id]))}) (snapshot \`${id}\`)`,
+		);
+	}
+	return lines;
 }
 
 /** What Hookwarden did to a tool's result, in two words for the tree (a rewrite leads the label: see outcomeOf). */
