@@ -102,6 +102,7 @@ export function decisionSignals(
 	if (failMode !== undefined) {
 		attributes['hookwarden.fail_mode'] = failMode;
 	}
+	Object.assign(attributes, snapshotAttributes(record));
 	if (options.captureContent) {
 		attributes['hookwarden.content.summary'] = record.summary;
 		attributes['hookwarden.decided_by'] = record.by;
@@ -144,4 +145,38 @@ export function decisionSignals(
 		body: `${record.verdict} ${record.event}${record.tool !== undefined ? ` ${record.tool}` : ''}${by}`,
 		...severity,
 	};
+}
+
+/**
+ * What snapshots add to a decision's signal: the snapshot id and what it holds at risk (PreToolUse), what the calls it
+ * closed changed, and whether any change was unforeseen, so a team can count misses of the reading. Counts and ids
+ * only: paths stay in the log unless content is captured.
+ */
+function snapshotAttributes(record: AuditEventRecord): Record<string, SignalValue> {
+	const attributes: Record<string, SignalValue> = {};
+	const taken = record.snapshot && 'id' in record.snapshot ? record.snapshot : undefined;
+	if (taken) {
+		attributes['hookwarden.snapshot.id'] = taken.id;
+		attributes['hookwarden.snapshot.files_at_risk'] = taken.atRisk.files;
+		attributes['hookwarden.snapshot.not_held'] = taken.notHeldCount;
+	} else if (record.snapshot && 'missed' in record.snapshot && record.snapshot.missed !== undefined) {
+		attributes['hookwarden.snapshot.missed'] = record.snapshot.missed;
+	}
+	const observed = record.observed ?? [];
+	if (observed.length > 0) {
+		const total = (kind: 'created' | 'changed' | 'deleted' | 'emptied') =>
+			observed.reduce((sum, observation) => sum + observation.counts[kind], 0);
+		attributes['hookwarden.snapshot.id'] ??= observed[0]?.snapshot ?? '';
+		attributes['hookwarden.changes.created'] = total('created');
+		attributes['hookwarden.changes.changed'] = total('changed') + total('emptied');
+		attributes['hookwarden.changes.deleted'] = total('deleted');
+		attributes['hookwarden.changes.unforeseen'] = observed.reduce(
+			(sum, observation) => sum + observation.unforeseenCount,
+			0,
+		);
+	}
+	if (record.unforeseen) {
+		attributes['hookwarden.unforeseen'] = true;
+	}
+	return attributes;
 }

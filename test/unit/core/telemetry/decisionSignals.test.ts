@@ -39,6 +39,35 @@ describe('decisionSignals', () => {
 		expect(signals.error).toBeUndefined();
 	});
 
+	it('marks a call whose comparison found changes nobody predicted, with counts but no paths', () => {
+		const record = {
+			...allowedWriteLine('id-3'),
+			event: 'PostToolUse' as const,
+			unforeseen: true as const,
+			observed: [
+				{
+					snapshot: 'mx1abc-0123abcd',
+					tool: 'bash',
+					summary: 'bash: python3 tidy.py',
+					counts: { created: 1, changed: 0, deleted: 2, emptied: 1, mode: 0 },
+					changes: [],
+					unforeseen: [{ path: '/ws/customers.csv', change: 'deleted' as const }],
+					unforeseenCount: 3,
+				},
+			],
+		};
+		const { attributes } = decisionSignals(record, { captureContent: false });
+		expect(attributes).toMatchObject({
+			'hookwarden.unforeseen': true,
+			'hookwarden.snapshot.id': 'mx1abc-0123abcd',
+			'hookwarden.changes.created': 1,
+			'hookwarden.changes.changed': 1,
+			'hookwarden.changes.deleted': 2,
+			'hookwarden.changes.unforeseen': 3,
+		});
+		expect(JSON.stringify(attributes)).not.toContain('customers.csv');
+	});
+
 	it('sends no command, path, folder or settings file without captureContent', () => {
 		for (const record of [deniedShellLine('id-1'), allowedWriteLine('id-2')]) {
 			const text = JSON.stringify(decisionSignals(record, { captureContent: false }));
