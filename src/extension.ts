@@ -17,6 +17,7 @@ import { MachinePolicyService } from './host/machinePolicy/machinePolicyService'
 import { productionMachinePolicy } from './node/settings/machinePolicy';
 import { SNAPSHOT_FOLDER } from './node/snapshots/snapshotStore';
 import { PolicyConfig } from './host/policyConfig';
+import { startSnapshotPruning } from './host/snapshotPruning';
 import { DecisionExportService } from './host/telemetry/decisionExportService';
 import { TrustRecordService } from './host/trustRecordService';
 import { WindowEndpointService } from './host/windowEndpointService';
@@ -76,6 +77,14 @@ async function wire(
 	});
 	own(engine);
 	own(watchSettingsProviders(engine.chain, config, log));
+	// What agents changed stays restorable for its days, within its size.
+	own(
+		startSnapshotPruning(
+			engine.snapshots,
+			() => config.policyFor(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath).snapshots,
+			log,
+		),
+	);
 	// Decisions to the team's OpenTelemetry collector, when one is configured: shipped from the audit logs.
 	own(
 		new DecisionExportService({

@@ -47,7 +47,11 @@ import { explainEventCommand, replayCommand } from './auditLogCommands';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
 import { policyHookCommand } from './policyHookCommand';
 import { restoreCommand } from './restoreCommand';
-import type { HeadlessEnvironment, HeadlessSettings } from './headlessDecider';
+import { FileSnapshots } from '../node/snapshots/fileSnapshots';
+import { pruneDue } from '../node/snapshots/pruneStore';
+import { pruneInBackground } from '../node/snapshots/pruneInBackground';
+import { snapshotStoreRoot } from '../node/snapshots/snapshotStore';
+import type { HeadlessDecider, HeadlessEnvironment, HeadlessSettings } from './headlessDecider';
 import { headlessDecider, headlessPolicyProvider, loadHeadlessSettings } from './headlessDecider';
 import { readHookInput } from './readHookInput';
 import type { Handover } from './windowFirst';
@@ -196,6 +200,30 @@ async function decideEvent(eventArg: string | undefined, handover?: Handover): P
 	}
 	print(answer.output);
 	shipAfterAnswer();
+	pruneAfterAnswer(answer);
+}
+
+/** Once a day, after a call that held files, starts a detached prune of the snapshot store (its days and size). */
+function pruneAfterAnswer(answer: Awaited<ReturnType<HeadlessDecider['decide']>>): void {
+	if (answer.kind !== 'answered' || answer.recorded.snapshot === undefined) {
+		return;
+	}
+	try {
+		const opened = new FileSnapshots({ storeRoot: snapshotStoreRoot(process.env, homedir()) }).store();
+		if (opened.ok && pruneDue(opened.store, Date.now())) {
+			pruneInBackground(__dirname, process.cwd());
+		}
+	} catch (error) {
+		warn(`could not start pruning snapshots: ${(error as Error).message}`);
+	}
+}
+
+/** `--prune-snapshots`: drops snapshots past their days, then the oldest while the store is over its size. */
+function pruneSnapshots(): number {
+	const workspaceFolder = findWorkspaceFolder(process.cwd(), homedir());
+	const { policy } = loadHeadlessSettings(environment(), workspaceFolder);
+	new FileSnapshots({ storeRoot: snapshotStoreRoot(process.env, homedir()) }).prune(policy.snapshots);
+	return 0;
 }
 
 /**
@@ -249,6 +277,9 @@ async function main(argv: readonly string[], handover?: Handover): Promise<numbe
 	}
 	if (first === '--replay') {
 		return replayCommand(rest, environment(), output);
+	}
+	if (first === '--prune-snapshots') {
+		return pruneSnapshots();
 	}
 	if (first === '--restore') {
 		return restoreCommand(rest, environment(), output);
