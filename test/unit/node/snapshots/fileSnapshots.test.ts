@@ -341,4 +341,21 @@ describe('FileSnapshots: holding before, comparing after, restoring', () => {
 		expect(compared.every((call) => call.changes.some((c) => c.change === 'deleted'))).toBe(true);
 		expect(lstatSync(join(storeRoot)).isDirectory()).toBe(true);
 	});
+
+	it('prunes snapshots past their days, and the objects only they held; the current state stays', async () => {
+		const store = snapshots();
+		writeFileSync(join(workspace, 'old.txt'), 'only in the first snapshot');
+		const first = await hold(store, plan({ unread: true }), tool('one', 'u1'));
+		rmSync(join(workspace, 'old.txt'));
+		const second = await hold(store, plan({ unread: true }), tool('two', 'u2'));
+		clock += 8 * 24 * 60 * 60 * 1000;
+		const third = await hold(store, plan({ unread: true }), tool('three', 'u3'));
+		store.prune({ retentionDays: 7, maxTotalBytes: DEFAULT_SNAPSHOT_SETTINGS.maxTotalBytes });
+		expect(store.record(first.id)).toBeUndefined();
+		expect(store.record(second.id)).toBeUndefined();
+		expect(store.record(third.id)).toBeDefined();
+		const planned = store.planRestore(third.id, DEFAULT_SNAPSHOT_SETTINGS, { keepUndo: false });
+		expect('items' in planned && planned.items).toEqual([]);
+		expect(store.heldContent(third.id, `${workspace}/README.md`)?.toString()).toBe('# project\n');
+	});
 });
