@@ -87,7 +87,7 @@ export function createDecisionEngine(
 		failAction: 'warn',
 		source: 'built in: the hookwarden.* settings and packs',
 	});
-	const snapshots = new FileSnapshots({ storeRoot: parts.snapshotStore });
+	const snapshots = new FileSnapshots({ storeRoot: parts.snapshotStore, watch: true });
 	const decider = new HookDecider({
 		chain,
 		policy: parts.policyFor,
@@ -114,7 +114,10 @@ export function createDecisionEngine(
 		decider,
 		analyzeShell,
 		snapshots,
-		dispose: unregister,
+		dispose: () => {
+			unregister();
+			snapshots.dispose();
+		},
 	};
 }
 

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 
 import picomatch from 'picomatch';
 
+import type { NotHeldReason } from '../../core/snapshots/snapshotFacts';
 import type { CaptureLimits, CaptureStop, CaptureTally } from './captureTree';
 import { captureFolder, newTally } from './captureTree';
 import type { RootEntry } from './compareTrees';
@@ -11,7 +12,9 @@ import type { FileState } from './fileState';
 import { publicStateReader, stateReader } from './fileState';
 import { StoreWriteError } from './objectStore';
 import type { SnapshotStore } from './snapshotStore';
-import { StatIndex } from './statIndex';
+import { FolderFiles, StatIndex } from './statIndex';
+import type { WatchedChanges, WorkspaceWatch } from './workspaceWatch';
+import { mustListFor } from './workspaceWatch';
 
 /** A whole walk found the workspace too large this long ago: until then only what calls name is held. */
 const TOO_LARGE_RECHECK_MS = 24 * 60 * 60 * 1000;
@@ -24,12 +27,10 @@ export interface WorkspaceCapture {
 	readonly tally: CaptureTally;
 	/** Why the workspace was not walked whole. */
 	readonly stop?: CaptureStop;
-	/** The index of this capture (the one reused, when a capture begun after the call arrived was shared). */
+	/** The index of this capture (the previous one, when it was shared). */
 	readonly index: StatIndex;
 	/** The folder was too large to walk: only targets are held. */
 	readonly tooLarge?: number;
-	/** The capture was shared from an earlier walk: its tally says nothing of this call's paths. */
-	readonly shared?: boolean;
 }
 
 /** The settings a capture depends on, as one key: an index built under others starts over on what they decide. */
@@ -37,11 +38,15 @@ export function captureSettingsKey(maxFileBytes: number, exclude: readonly strin
 	return JSON.stringify([maxFileBytes, exclude]);
 }
 
+/** After this long a watched workspace is walked whole again, in case a change went unreported. */
+const WALK_AGAIN_MS = 10 * 60 * 1000;
+
 /**
  * Captures a workspace folder into the store, incrementally against its index: every file whose state the index knows
- * unchanged costs an `lstat`. A capture begun after `arrivedAt` (by another call, or by the window for another hook)
- * already shows what this call will find, and is shared instead of walked again. A folder found too large is not
- * walked again for a day. The new index is written when the walk ends.
+ * unchanged costs an `lstat`, and with a trusted watch only the folders it saw change are listed at all. A capture
+ * begun after `arrivedAt` (by another call, or by the window for another hook), or one nothing changed since, already
+ * shows what this call will find, and is shared instead of taken again. A folder found too large is not walked again
+ * for a day. The new index is written when the capture ends.
  */
 export function captureWorkspace(
 	store: SnapshotStore,
@@ -52,34 +57,24 @@ export function captureWorkspace(
 		readonly priority: ReadonlySet<string>;
 		readonly arrivedAt: number;
 		readonly now: () => number;
-		/** Whether a workspace-relative path lies under what the call may change, to count what is at risk. */
-		readonly atRisk?: (relative: string) => boolean;
+		/** The watch of this workspace and what it saw change since the last capture, where there is one. */
+		readonly watch?: { readonly watch: WorkspaceWatch; readonly changes: WatchedChanges };
+		/** The index this process kept from its last capture (the store's may have been written by another since). */
+		readonly remembered?: StatIndex;
 	},
 ): WorkspaceCapture {
-	const { limits } = options;
+	const { limits, watch } = options;
 	const settingsKey = captureSettingsKey(limits.maxFileBytes, options.exclude);
-	const previous = usableIndex(store.readIndex(workspace), settingsKey);
+	const previous = usableIndex(options.remembered ?? store.readIndex(workspace), settingsKey);
 	const root = previous.folders.get('');
-	if (
-		previous.complete &&
-		previous.capturedAt >= options.arrivedAt &&
-		previous.summary &&
-		root &&
-		store.objects.has(root.hash)
-	) {
-		return {
-			entry: { type: 'dir', hash: root.hash },
-			tally: {
-				...newTally(),
-				...previous.summary,
-				notHeld: [...previous.summary.notHeld],
-				excluded: new Set(previous.summary.excluded),
-			},
-			index: previous,
-			shared: true,
-		};
-	}
 	const startedAt = options.now();
+	const unchanged =
+		watch?.changes.trusted === true &&
+		watch.changes.folders.size === 0 &&
+		startedAt - previous.walkedAt < WALK_AGAIN_MS;
+	if (previous.complete && root && (previous.capturedAt >= options.arrivedAt || unchanged)) {
+		return { entry: { type: 'dir', hash: root.hash }, tally: newTally(), index: previous };
+	}
 	if (previous.tooLarge !== undefined && startedAt - previous.capturedAt < TOO_LARGE_RECHECK_MS) {
 		return {
 			entry: { type: 'unvisited' },
@@ -88,7 +83,12 @@ export function captureWorkspace(
 			tooLarge: previous.tooLarge,
 		};
 	}
-	const next = new StatIndex(startedAt, settingsKey);
+	const onlyChanges =
+		watch?.changes.trusted === true &&
+		previous.complete &&
+		startedAt - previous.walkedAt < WALK_AGAIN_MS;
+	const next = onlyChanges ? previous.derive(startedAt) : new StatIndex(startedAt, settingsKey);
+	next.walkedAt = onlyChanges ? previous.walkedAt : startedAt;
 	const tally = newTally();
 	let hash: string | undefined;
 	try {
@@ -99,7 +99,8 @@ export function captureWorkspace(
 			next,
 			excluded: exclusionMatcher(options.exclude),
 			priority: options.priority,
-			...(options.atRisk && { atRisk: options.atRisk }),
+			...(onlyChanges && watch && { mustList: mustListFor(watch.changes) }),
+			...(watch && { beforeListing: (relative: string) => watch.watch.watchFolder(relative) }),
 			limits,
 			tally,
 			now: options.now,
@@ -111,6 +112,12 @@ export function captureWorkspace(
 		tally.stop = 'diskFull';
 	}
 	finishIndex(next, previous, tally);
+	if (watch) {
+		watch.watch.forget((relative) => next.folders.has(relative));
+		if (!onlyChanges && tally.stop === undefined) {
+			watch.watch.walked();
+		}
+	}
 	try {
 		store.writeIndex(workspace, next);
 	} catch (error) {
@@ -137,35 +144,31 @@ function usableIndex(index: StatIndex, settingsKey: string): StatIndex {
 		return index;
 	}
 	const usable = new StatIndex(index.capturedAt, settingsKey);
-	for (let at = 0; at < index.size; at++) {
-		if (index.hashes[at] !== '') {
-			usable.copy(index, at);
+	for (const [relative, folder] of index.folders) {
+		const files = new FolderFiles();
+		for (let at = 0; at < folder.files.size; at++) {
+			if (folder.files.hashes[at] !== '') {
+				files.copy(folder.files, at);
+			}
 		}
+		usable.folders.set(relative, { hash: '', count: -1, files, excluded: [] });
 	}
 	return usable;
 }
 
-/** Completes the index a walk filled: what an interrupted walk did not reach is kept from before, for next time. */
+/** Completes the index a capture filled: what an interrupted walk did not reach is kept from before, for next time. */
 function finishIndex(next: StatIndex, previous: StatIndex, tally: CaptureTally): void {
 	next.complete = tally.stop === undefined;
 	if (tally.stop === 'tooLarge') {
 		next.tooLarge = tally.entries;
 	}
 	if (tally.stop !== undefined) {
-		for (let at = 0; at < previous.size; at++) {
-			if (next.positionOf(previous.names[at]!) < 0) {
-				next.copy(previous, at);
+		for (const [relative, folder] of previous.folders) {
+			if (!next.folders.has(relative)) {
+				next.folders.set(relative, folder);
 			}
 		}
-		return;
 	}
-	next.summary = {
-		files: tally.files,
-		bytes: tally.bytes,
-		notHeld: tally.notHeld,
-		notHeldCount: tally.notHeldCount,
-		excluded: [...tally.excluded],
-	};
 }
 
 /** What capturing one named path gave. */
@@ -173,6 +176,10 @@ export interface TargetCapture {
 	readonly path: string;
 	readonly entry: RootEntry;
 	readonly tally: CaptureTally;
+	/** Files held, and their bytes. */
+	readonly held: { readonly files: number; readonly bytes: number };
+	/** What was not held (relative to the path; `''` for the path itself), with why. */
+	readonly notHeld: readonly { readonly path: string; readonly why: NotHeldReason }[];
 }
 
 /**
@@ -187,56 +194,37 @@ export function captureTarget(
 	now: () => number,
 ): TargetCapture {
 	const tally = newTally();
+	const nothing = { files: 0, bytes: 0 };
 	let stat: FileState | undefined;
 	try {
 		stat = publicStateReader(path);
 	} catch {
-		tally.notHeldCount++;
-		tally.notHeld.push({ path: '', why: 'unreadable' });
-		return { path, entry: { type: 'noted', size: 0, changedAt: 0, why: 'unreadable' }, tally };
-	}
-	if (!stat) {
-		return { path, entry: { type: 'absent' }, tally };
-	}
-	const note = (
-		why: 'fileTooLarge' | 'storeFull' | 'unreadable' | 'special' | 'outOfTime' | 'diskFull',
-	) => {
-		tally.notHeldCount++;
-		tally.notHeld.push({ path: '', why });
 		return {
 			path,
-			entry: { type: 'noted' as const, size: stat.size, changedAt: stat.ctimeMs, why },
+			entry: { type: 'noted', size: 0, changedAt: 0, why: 'unreadable' },
 			tally,
+			held: nothing,
+			notHeld: [{ path: '', why: 'unreadable' }],
 		};
-	};
+	}
+	if (!stat) {
+		return { path, entry: { type: 'absent' }, tally, held: nothing, notHeld: [] };
+	}
+	const note = (why: NotHeldReason): TargetCapture => ({
+		path,
+		entry: { type: 'noted', size: stat.size, changedAt: stat.ctimeMs, why },
+		tally,
+		held: nothing,
+		notHeld: [{ path: '', why }],
+	});
 	try {
 		if (stat.kind === 'link') {
 			const { hash, added } = store.objects.put(readlinkSync(path));
 			tally.added += added;
-			return { path, entry: { type: 'link', hash }, tally };
+			return { path, entry: { type: 'link', hash }, tally, held: nothing, notHeld: [] };
 		}
 		if (stat.kind === 'file') {
-			if (stat.size > limits.maxFileBytes) {
-				return note('fileTooLarge');
-			}
-			if (stat.size > limits.roomBytes) {
-				return note('storeFull');
-			}
-			const ingested = store.objects.ingest(path, limits.maxFileBytes);
-			if (!ingested.ok) {
-				return ingested.why === 'vanished'
-					? { path, entry: { type: 'absent' }, tally }
-					: note(ingested.why === 'tooLarge' ? 'fileTooLarge' : 'unreadable');
-			}
-			limits.roomBytes -= ingested.added;
-			tally.added += ingested.added;
-			tally.files++;
-			tally.bytes += ingested.size;
-			return {
-				path,
-				entry: { type: 'file', hash: ingested.hash, size: ingested.size, mode: stat.mode & 0o7777 },
-				tally,
-			};
+			return captureTargetFile(store, path, stat, limits, tally, note);
 		}
 		if (stat.kind !== 'dir') {
 			return note('special');
@@ -245,9 +233,11 @@ export function captureTarget(
 		if (measured !== 'fits') {
 			return note(measured);
 		}
+		const next = new StatIndex(now(), '');
 		const hash = captureFolder(path, '', {
 			store: store.objects,
 			state: publicStateReader,
+			next,
 			excluded: () => false,
 			priority: new Set(),
 			limits,
@@ -257,7 +247,13 @@ export function captureTarget(
 		if (hash === undefined) {
 			return note('unreadable');
 		}
-		return { path, entry: { type: 'dir', hash }, tally };
+		return {
+			path,
+			entry: { type: 'dir', hash },
+			tally,
+			held: next.held(),
+			notHeld: next.notHeld(),
+		};
 	} catch (error) {
 		if (error instanceof StoreWriteError) {
 			tally.stop = 'diskFull';
@@ -265,6 +261,37 @@ export function captureTarget(
 		}
 		return note('unreadable');
 	}
+}
+
+function captureTargetFile(
+	store: SnapshotStore,
+	path: string,
+	stat: FileState,
+	limits: CaptureLimits,
+	tally: CaptureTally,
+	note: (why: NotHeldReason) => TargetCapture,
+): TargetCapture {
+	if (stat.size > limits.maxFileBytes) {
+		return note('fileTooLarge');
+	}
+	if (stat.size > limits.roomBytes) {
+		return note('storeFull');
+	}
+	const ingested = store.objects.ingest(path, limits.maxFileBytes);
+	if (!ingested.ok) {
+		return ingested.why === 'vanished'
+			? { path, entry: { type: 'absent' }, tally, held: { files: 0, bytes: 0 }, notHeld: [] }
+			: note(ingested.why === 'tooLarge' ? 'fileTooLarge' : 'unreadable');
+	}
+	limits.roomBytes -= ingested.added;
+	tally.added += ingested.added;
+	return {
+		path,
+		entry: { type: 'file', hash: ingested.hash, size: ingested.size, mode: stat.mode & 0o7777 },
+		tally,
+		held: { files: 1, bytes: ingested.size },
+		notHeld: [],
+	};
 }
 
 /** Whether a folder fits what the store may still take, and the walk may visit, before any of it is read. */

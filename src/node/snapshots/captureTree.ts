@@ -5,7 +5,8 @@ import type { NotHeldReason } from '../../core/snapshots/snapshotFacts';
 import type { FileState, StateReader } from './fileState';
 import type { ObjectStore } from './objectStore';
 import { StoreWriteError } from './objectStore';
-import type { StatIndex } from './statIndex';
+import type { IndexedFolder, StatIndex } from './statIndex';
+import { FolderFiles, joined } from './statIndex';
 import type { TreeEntry } from './treeObject';
 import { encodeTree } from './treeObject';
 
@@ -22,21 +23,11 @@ export interface CaptureLimits {
 	roomBytes: number;
 }
 
-/** What one capture saw and held. */
+/** What one capture did: the bytes it added, the names it visited, and why it stopped early. */
 export interface CaptureTally {
-	files: number;
-	bytes: number;
 	/** Bytes of new content written to the store. */
 	added: number;
 	entries: number;
-	/** The first paths not held (relative), with why; {@link notHeldCount} counts all. */
-	readonly notHeld: { readonly path: string; readonly why: NotHeldReason }[];
-	notHeldCount: number;
-	/** Names of the folders exclusions skipped. */
-	readonly excluded: Set<string>;
-	/** Files and bytes held under the paths {@link CaptureContext.atRisk} names. */
-	atRiskFiles: number;
-	atRiskBytes: number;
 	stop?: CaptureStop;
 }
 
@@ -46,66 +37,65 @@ export interface CaptureContext {
 	readonly state: StateReader;
 	/** The index of the last capture of this root, whose unchanged files are not read again. */
 	readonly previous?: StatIndex;
-	/** Filled with what this capture saw, to become the next capture's index. */
-	readonly next?: StatIndex;
+	/** Filled with what this capture saw (a capture of changes only starts it as a copy of the previous one). */
+	readonly next: StatIndex;
 	/** Whether a path (relative, `/`-separated) is skipped. */
 	readonly excluded: (relative: string) => boolean;
 	/** Relative paths visited first (and never excluded), so what a call names is held even when time runs short. */
 	readonly priority: ReadonlySet<string>;
-	/** Whether a relative path lies under what the call is predicted to change, to count what is at risk. */
-	readonly atRisk?: (relative: string) => boolean;
+	/**
+	 * Whether a folder must be listed: absent, every folder is. A capture of what a watcher saw change lists only the
+	 * folders it reported and those above them, and keeps every other folder as the previous index has it.
+	 */
+	readonly mustList?: (relative: string) => boolean;
+	/** Told of each folder just before it is listed (a watch starts watching it, so no later change goes unseen). */
+	readonly beforeListing?: (relative: string) => void;
 	readonly limits: CaptureLimits;
 	readonly tally: CaptureTally;
 	readonly now: () => number;
 }
 
-const LISTED_NOT_HELD = 200;
 const CHECK_EVERY = 32;
 
 /** An empty tally. */
 export function newTally(): CaptureTally {
-	return {
-		files: 0,
-		bytes: 0,
-		added: 0,
-		entries: 0,
-		notHeld: [],
-		notHeldCount: 0,
-		excluded: new Set(),
-		atRiskFiles: 0,
-		atRiskBytes: 0,
-	};
+	return { added: 0, entries: 0 };
 }
 
-/**
- * One name of a folder as this capture found it: a position in the previous index (unchanged), or an entry made now.
- * Entries of an unchanged folder are never built: its tree is the one the index remembers.
- */
+/** One name of a folder as this capture found it: a file unchanged since the previous index, or an entry made now. */
 type Seen = { readonly name: string; readonly position: number } | { readonly entry: TreeEntry };
 
 /**
  * Holds a folder and everything under it in the store, returning its tree object's hash. A file the previous index
- * knows unchanged costs one `lstat` and is not read; a folder whose names are all unchanged keeps its tree. Links are
- * held as links, never followed. What cannot be held is noted with why; what time did not allow is marked unvisited,
- * so a later comparison and a restore leave it alone. `undefined` when the folder itself cannot be listed.
+ * knows unchanged costs one `lstat` and is not read; a folder whose names are all unchanged keeps its tree; a folder
+ * nobody needs to list keeps everything. Links are held as links, never followed. What cannot be held is noted with
+ * why; what time did not allow is marked unvisited, so a later comparison and a restore leave it alone. `undefined`
+ * when the folder itself cannot be listed.
  */
 export function captureFolder(
 	absolute: string,
 	relative: string,
 	context: CaptureContext,
 ): string | undefined {
+	const known = context.previous?.folders.get(relative);
+	if (known && context.mustList && !context.mustList(relative)) {
+		return known.hash;
+	}
+	context.beforeListing?.(relative);
 	let names: string[];
 	try {
 		names = readdirSync(absolute);
 	} catch {
 		return undefined;
 	}
-	const { previous, next, tally } = context;
-	const known = previous?.folders.get(relative);
+	const { tally } = context;
+	const files = new FolderFiles();
+	const excluded: string[] = [];
 	const seen: Seen[] = [];
+	const folders = new Set<string>();
 	let dirty = known === undefined;
 	for (const name of prioritised(names, relative, context.priority)) {
-		const path = relative === '' ? name : `${relative}/${name}`;
+		const path = joined(relative, name);
 		if (tally.stop === undefined && ++tally.entries % CHECK_EVERY === 1) {
 			checkBounds(context);
 		}
@@ -115,28 +105,30 @@ export function captureFolder(
 			continue;
 		}
 		if (context.excluded(path) && !context.priority.has(path)) {
-			tally.excluded.add(name);
+			excluded.push(name);
 			continue;
 		}
-		const found = captureEntry(absolute + sep + name, path, name, context);
+		const found = captureEntry(absolute + sep + name, path, name, known, files, context);
 		if (found === undefined) {
 			dirty = true;
-		} else {
-			seen.push(found.seen);
-			dirty ||= found.changed;
+			continue;
 		}
+		if ('entry' in found.seen && found.seen.entry.type === 'dir') {
+			folders.add(path);
+		}
+		seen.push(found.seen);
+		dirty ||= found.changed;
 	}
-	let hash: string;
-	if (!dirty && known?.count === seen.length) {
-		hash = known.hash;
-	} else {
-		const { hash: made, added } = context.store.put(
-			encodeTree(seen.map((item) => entryOf(item, context))),
-		);
-		tally.added += added;
-		hash = made;
-	}
-	next?.folders.set(relative, { hash, count: seen.length });
+	const hash =
+		!dirty && known?.count === seen.length
+			? known.hash
+			: put(
+					context,
+					seen.map((item) => entryOf(item, known)),
+				);
+	forgetVanishedFolders(context, relative, folders);
+	const folder: IndexedFolder = { hash, count: seen.length, files, excluded };
+	context.next.folders.set(relative, folder);
 	return hash;
 }
 
@@ -145,16 +137,15 @@ function captureEntry(
 	absolute: string,
 	relative: string,
 	name: string,
+	known: IndexedFolder | undefined,
+	files: FolderFiles,
 	context: CaptureContext,
 ): { readonly seen: Seen; readonly changed: boolean } | undefined {
 	let state: FileState | undefined;
 	try {
 		state = context.state(absolute);
 	} catch {
-		return {
-			seen: { entry: note(name, relative, undefined, 'unreadable', context) },
-			changed: true,
-		};
+		return { seen: { entry: note(name, undefined, 'unreadable', files) }, changed: true };
 	}
 	if (!state) {
 		return undefined;
@@ -163,47 +154,42 @@ function captureEntry(
 		const before = context.previous?.folders.get(relative)?.hash;
 		const hash = captureFolder(absolute, relative, context);
 		if (hash === undefined) {
-			return { seen: { entry: note(name, relative, state, 'unreadable', context) }, changed: true };
+			return { seen: { entry: note(name, state, 'unreadable', files) }, changed: true };
 		}
 		return { seen: { entry: { name, type: 'dir', hash } }, changed: hash !== before };
 	}
 	if (state.kind === 'other') {
-		return { seen: { entry: note(name, relative, state, 'special', context) }, changed: true };
+		return { seen: { entry: note(name, state, 'special', files) }, changed: true };
 	}
-	const { previous, next } = context;
-	const position = previous ? previous.positionOf(relative) : -1;
-	if (previous && position >= 0 && previous.unchangedAt(position, state)) {
-		next?.copy(previous, position);
-		count(
-			context,
-			relative,
-			previous.hashes[position] !== '',
-			state.size,
-			whyOf(previous, position),
-			state.kind === 'link',
-		);
+	const position = known ? known.files.positionOf(name) : -1;
+	if (
+		known &&
+		position >= 0 &&
+		known.files.unchangedAt(position, state, context.previous?.capturedAt ?? 0)
+	) {
+		files.copy(known.files, position);
 		return { seen: { name, position }, changed: false };
 	}
 	const entry =
 		state.kind === 'link'
-			? captureLink(absolute, relative, name, state, context)
-			: captureFile(absolute, relative, name, state, context);
+			? captureLink(absolute, name, state, files, context)
+			: captureFile(absolute, name, state, files, context);
 	return entry && { seen: { entry }, changed: true };
 }
 
 function captureFile(
 	absolute: string,
-	relative: string,
 	name: string,
 	state: FileState,
+	files: FolderFiles,
 	context: CaptureContext,
 ): TreeEntry | undefined {
 	const { limits } = context;
 	if (state.size > limits.maxFileBytes) {
-		return note(name, relative, state, 'fileTooLarge', context);
+		return note(name, state, 'fileTooLarge', files);
 	}
 	if (state.size > limits.roomBytes) {
-		return note(name, relative, state, 'storeFull', context);
+		return note(name, state, 'storeFull', files);
 	}
 	let ingested;
 	try {
@@ -211,25 +197,18 @@ function captureFile(
 	} catch (error) {
 		if (error instanceof StoreWriteError) {
 			context.tally.stop = 'diskFull';
-			return note(name, relative, state, 'diskFull', context);
+			return note(name, state, 'diskFull', files);
 		}
 		throw error;
 	}
 	if (!ingested.ok) {
 		return ingested.why === 'vanished'
 			? undefined
-			: note(
-					name,
-					relative,
-					state,
-					ingested.why === 'tooLarge' ? 'fileTooLarge' : 'unreadable',
-					context,
-				);
+			: note(name, state, ingested.why === 'tooLarge' ? 'fileTooLarge' : 'unreadable', files);
 	}
 	limits.roomBytes -= ingested.added;
 	context.tally.added += ingested.added;
-	context.next?.add(relative, state, false, ingested.hash, '');
-	count(context, relative, true, ingested.size, 'unreadable', false);
+	files.add(name, state, false, ingested.hash, '');
 	return {
 		name,
 		type: 'file',
@@ -241,9 +220,9 @@ function captureFile(
 
 function captureLink(
 	absolute: string,
-	relative: string,
 	name: string,
 	state: FileState,
+	files: FolderFiles,
 	context: CaptureContext,
 ): TreeEntry | undefined {
 	let target: string;
@@ -255,32 +234,33 @@ function captureLink(
 	try {
 		const { hash, added } = context.store.put(target);
 		context.tally.added += added;
-		context.next?.add(relative, state, true, hash, '');
+		files.add(name, state, true, hash, '');
 		return { name, type: 'link', hash };
 	} catch (error) {
 		if (error instanceof StoreWriteError) {
 			context.tally.stop = 'diskFull';
-			return note(name, relative, state, 'diskFull', context);
+			return note(name, state, 'diskFull', files);
 		}
 		throw error;
 	}
 }
 
 /** The tree entry of one name as seen, built from the previous index for an unchanged file. */
-function entryOf(item: Seen, context: CaptureContext): TreeEntry {
+function entryOf(item: Seen, known: IndexedFolder | undefined): TreeEntry {
 	if ('entry' in item) {
 		return item.entry;
 	}
-	const previous = context.previous!;
-	const hash = previous.hashes[item.position]!;
-	const file = previous.fileAt(item.position);
+	const files = (known!).files;
+	const hash = files.hashes[item.position]!;
+	const file = files.fileAt(item.position);
 	if (hash === '') {
+		const why = files.whys[item.position];
 		return {
 			name: item.name,
 			type: 'noted',
 			size: file.size,
 			changedAt: file.ctimeMs,
-			why: whyOf(previous, item.position),
+			why: why === undefined || why === '' ? 'unreadable' : why,
 		};
 	}
 	return file.link
@@ -288,57 +268,36 @@ function entryOf(item: Seen, context: CaptureContext): TreeEntry {
 		: { name: item.name, type: 'file', hash, size: file.size, mode: file.mode & 0o7777 };
 }
 
-/** Counts a file seen: held (and at risk when the call names it), or noted as not held. */
-function count(
-	context: CaptureContext,
-	relative: string,
-	held: boolean,
-	size: number,
-	why: NotHeldReason,
-	link: boolean,
-): void {
-	const { tally } = context;
-	if (!held) {
-		countNotHeld(context, relative, why);
-		return;
-	}
-	if (link) {
-		return;
-	}
-	tally.files++;
-	tally.bytes += size;
-	if (context.atRisk?.(relative)) {
-		tally.atRiskFiles++;
-		tally.atRiskBytes += size;
-	}
-}
-
+/** Notes a file that is not held; one over a limit (or a device) is remembered while unchanged, the rest tried again. */
 function note(
 	name: string,
-	relative: string,
 	state: FileState | undefined,
 	why: NotHeldReason,
-	context: CaptureContext,
+	files: FolderFiles,
 ): TreeEntry {
-	// A file over a limit (or a device) stays noted while unchanged; one the disk or the time refused is tried again.
 	if (state && (why === 'fileTooLarge' || why === 'special')) {
-		context.next?.add(relative, state, false, '', why);
+		files.add(name, state, false, '', why);
 	}
-	countNotHeld(context, relative, why);
-	return {
-		name,
-		type: 'noted',
-		size: state?.size ?? 0,
-		changedAt: state?.ctimeMs ?? 0,
-		why,
-	};
+	return { name, type: 'noted', size: state?.size ?? 0, changedAt: state?.ctimeMs ?? 0, why };
 }
 
-function countNotHeld(context: CaptureContext, relative: string, why: NotHeldReason): void {
-	const { tally } = context;
-	tally.notHeldCount++;
-	if (tally.notHeld.length < LISTED_NOT_HELD) {
-		tally.notHeld.push({ path: relative, why });
+/** Drops from the next index the folders under `relative` that were there before and are gone now. */
+function forgetVanishedFolders(
+	context: CaptureContext,
+	relative: string,
+	present: ReadonlySet<string>,
+): void {
+	if (!context.mustList) {
+		return;
+	}
+	const prefix = relative === '' ? '' : `${relative}/`;
+	for (const key of [...context.next.folders.keys()]) {
+		if (key !== relative && key.startsWith(prefix)) {
+			const child = prefix + key.slice(prefix.length).split('/')[0]!;
+			if (!present.has(child)) {
+				context.next.removeTree(child);
+			}
+		}
 	}
 }
 
@@ -351,6 +310,19 @@ function checkBounds(context: CaptureContext): void {
 	}
 }
 
+function put(context: CaptureContext, entries: readonly TreeEntry[]): string {
+	try {
+		const { hash, added } = context.store.put(encodeTree(entries));
+		context.tally.added += added;
+		return hash;
+	} catch (error) {
+		if (error instanceof StoreWriteError) {
+			context.tally.stop = 'diskFull';
+		}
+		throw error;
+	}
+}
+
 /** The names with those on the way to a priority path first. */
 function prioritised(names: string[], relative: string, priority: ReadonlySet<string>): string[] {
 	if (priority.size === 0) {
@@ -359,13 +331,7 @@ function prioritised(names: string[], relative: string, priority: ReadonlySet<st
 	const first: string[] = [];
 	const rest: string[] = [];
 	for (const name of names) {
-		(priority.has(relative === '' ? name : `${relative}/${name}`) ? first : rest).push(name);
+		(priority.has(joined(relative, name)) ? first : rest).push(name);
 	}
 	return first.length === 0 ? names : [...first, ...rest];
-}
-
-/** Why the file at a position of an index is not held (`unreadable` when the index does not say). */
-function whyOf(index: StatIndex, position: number): NotHeldReason {
-	const why = index.whys[position];
-	return why === undefined || why === '' ? 'unreadable' : why;
 }

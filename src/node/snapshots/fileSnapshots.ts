@@ -20,7 +20,7 @@ import type { SnapshotSettings } from '../../core/snapshots/snapshotSettings';
 import { withFileLock } from '../fileLock';
 import type { CaptureLimits, CaptureTally } from './captureTree';
 import { captureTarget, captureWorkspace, expandTarget } from './captureRoots';
-import type { WorkspaceCapture } from './captureRoots';
+import type { TargetCapture, WorkspaceCapture } from './captureRoots';
 import { compareRoots, TreeReader } from './compareTrees';
 import { exclusionMatcher } from './exclusions';
 import { StoreWriteError } from './objectStore';
@@ -32,6 +32,15 @@ import { heldBytes, restoreItems, restorePaths } from './restoreSnapshot';
 import type { OpenedStore } from './snapshotStore';
 import { SnapshotStore } from './snapshotStore';
 import type { StatIndex } from './statIndex';
+import { joined } from './statIndex';
+import { WorkspaceWatch } from './workspaceWatch';
+import type { WatchedChanges } from './workspaceWatch';
+
+/** A workspace's watch with what it saw change. */
+interface Watched {
+	readonly watch: WorkspaceWatch;
+	readonly changes: WatchedChanges;
+}
 
 /** How a {@link FileSnapshots} is set up. */
 export interface FileSnapshotsOptions {
@@ -40,6 +49,11 @@ export interface FileSnapshotsOptions {
 	readonly now?: () => number;
 	/** How long holding or comparing one call may take, in milliseconds (default 3 s, well inside a hook's timeout). */
 	readonly budgetMs?: number;
+	/**
+	 * Watch each workspace between calls, so a capture lists only the folders that changed: for a process that lives
+	 * across calls (the window, the snapshot keeper). A one-shot bridge walks instead.
+	 */
+	readonly watch?: boolean;
 }
 
 const DEFAULT_BUDGET_MS = 3_000;
@@ -55,6 +69,10 @@ const LOCK_STALE_MS = 30_000;
  */
 export class FileSnapshots implements SnapshotPort {
 	private opened: OpenedStore | undefined;
+	/** Each workspace's watch; `null` where watching failed for good (too many folders, no watch here). */
+	private readonly watches = new Map<string, WorkspaceWatch | null>();
+	/** The index of this process's last capture of each watched workspace: what its watch's changes are relative to. */
+	private readonly remembered = new Map<string, StatIndex>();
 	private readonly now: () => number;
 	private readonly budgetMs: number;
 
@@ -74,16 +92,85 @@ export class FileSnapshots implements SnapshotPort {
 		return this.opened;
 	}
 
-	hold(request: HoldRequest): Promise<SnapshotOutcome> {
-		return Promise.resolve(this.holdNow(request));
+	async hold(request: HoldRequest): Promise<SnapshotOutcome> {
+		return this.holdNow(request, await this.watched(request.workspaceFolder));
 	}
 
-	observe(request: ObserveRequest): Promise<readonly ComparedCall[]> {
-		return Promise.resolve(this.observeNow(request));
+	async observe(request: ObserveRequest): Promise<readonly ComparedCall[]> {
+		return this.observeNow(request, await this.watched(request.workspaceFolder));
+	}
+
+	/** Stops every watch. */
+	dispose(): void {
+		for (const watch of this.watches.values()) {
+			watch?.close();
+		}
+		this.watches.clear();
+	}
+
+	/**
+	 * The watch of a workspace and what it saw change since this process's last capture, every change made before now
+	 * delivered; `undefined` where nothing is watched (a one-shot bridge, a platform without ordered watches).
+	 */
+	private async watched(folder: string | undefined): Promise<Watched | undefined> {
+		const opened = this.options.watch && folder !== undefined ? this.store() : undefined;
+		if (!opened?.ok || folder === undefined) {
+			return undefined;
+		}
+		const workspace = normalize(folder);
+		let watch = this.watches.get(workspace);
+		if (watch === undefined) {
+			const markers = join(opened.store.root, 'watch', `${process.pid}-${this.watches.size}`);
+			watch = WorkspaceWatch.open(workspace, markers) ?? null;
+			this.watches.set(workspace, watch);
+		}
+		if (watch === null) {
+			return undefined;
+		}
+		await watch.flush();
+		if (!watch.usable) {
+			watch.close();
+			this.watches.set(workspace, null);
+			this.remembered.delete(workspace);
+			return undefined;
+		}
+		return { watch, changes: watch.take() };
+	}
+
+	/** Captures a workspace, from what its watch saw change where there is one. */
+	private captureOf(
+		store: SnapshotStore,
+		workspace: string,
+		settings: SnapshotSettings,
+		capture: {
+			readonly priority: ReadonlySet<string>;
+			readonly arrivedAt: number;
+			readonly limits: CaptureLimits;
+		},
+		watched: Watched | undefined,
+	): WorkspaceCapture {
+		const remembered = watched ? this.remembered.get(workspace) : undefined;
+		try {
+			const captured = captureWorkspace(store, workspace, {
+				exclude: settings.exclude,
+				...capture,
+				now: this.now,
+				...(watched && { watch: watched }),
+				...(remembered && { remembered }),
+			});
+			if (watched) {
+				this.remembered.set(workspace, captured.index);
+			}
+			return captured;
+		} catch (error) {
+			// What the watch saw is spent: the next capture must walk to be sure.
+			watched?.watch.distrust();
+			throw error;
+		}
 	}
 
 	/** Holds what a call may change, synchronously; see {@link SnapshotPort.hold}. */
-	holdNow(request: HoldRequest): SnapshotOutcome {
+	holdNow(request: HoldRequest, watched?: Watched): SnapshotOutcome {
 		const { plan, settings } = request;
 		const opened = this.store();
 		if (!opened.ok) {
@@ -99,14 +186,13 @@ export class FileSnapshots implements SnapshotPort {
 				const capture =
 					workspace === undefined
 						? undefined
-						: captureWorkspace(store, workspace, {
-								exclude: settings.exclude,
-								limits,
-								priority: priorityOf(plan, workspace),
-								arrivedAt: request.arrivedAt,
-								now: this.now,
-								atRisk: relativeCoverage(plan, workspace),
-							});
+						: this.captureOf(
+								store,
+								workspace,
+								settings,
+								{ priority: priorityOf(plan, workspace), arrivedAt: request.arrivedAt, limits },
+								watched,
+							);
 				const targets = targetsOf(plan, workspace, settings.exclude, capture).map((path) =>
 					captureTarget(store, path, limits, this.now),
 				);
@@ -157,7 +243,7 @@ export class FileSnapshots implements SnapshotPort {
 	}
 
 	/** Compares the calls a request closes with the disk, synchronously; see {@link SnapshotPort.observe}. */
-	observeNow(request: ObserveRequest): ComparedCall[] {
+	observeNow(request: ObserveRequest, watched?: Watched): ComparedCall[] {
 		const opened = this.store();
 		if (!opened.ok) {
 			return [];
@@ -176,13 +262,13 @@ export class FileSnapshots implements SnapshotPort {
 				const capture =
 					workspace === undefined
 						? undefined
-						: captureWorkspace(store, workspace, {
-								exclude: request.settings.exclude,
-								limits,
-								priority: new Set(),
-								arrivedAt,
-								now: this.now,
-							});
+						: this.captureOf(
+								store,
+								workspace,
+								request.settings,
+								{ priority: new Set(), arrivedAt, limits },
+								watched,
+							);
 				const reader = new TreeReader(store.objects);
 				return waiting.flatMap(({ file, record }) => {
 					rmSync(file, { force: true });
@@ -247,7 +333,8 @@ export class FileSnapshots implements SnapshotPort {
 							: captureTarget(store, unslashed(root.path), limits, this.now).entry,
 				}));
 				const items = restoreItems(store.objects, record, current);
-				const undo = options.keepUndo === false ? undefined : this.fileUndo(store, record, current, now);
+				const undo =
+					options.keepUndo === false ? undefined : this.fileUndo(store, record, current, now);
 				return { record, items, ...(undo !== undefined && { undo }) };
 			});
 		} catch (error) {
@@ -515,7 +602,7 @@ function takenOf(
 	plan: SnapshotPlan,
 	workspace: string | undefined,
 	capture: WorkspaceCapture | undefined,
-	targets: readonly { readonly path: string; readonly tally: CaptureTally }[],
+	targets: readonly TargetCapture[],
 ): SnapshotTaken {
 	const whole = plan.unread || plan.wholeWorkspace;
 	const covered = coverageOf(plan.predicted);
@@ -528,45 +615,41 @@ function takenOf(
 		}
 	};
 	let atRisk = { files: 0, bytes: 0 };
+	let held = { files: 0, bytes: 0 };
 	if (capture && workspace !== undefined) {
 		const root = slashed(workspace);
-		if (capture.tooLarge !== undefined && whole) {
-			note(root, 'tooManyFiles');
-		}
-		for (const { path, why } of capture.tally.notHeld) {
-			const absolute = `${root}/${path}`;
-			if (whole || covered(absolute)) {
-				note(absolute, why);
+		if (capture.tooLarge !== undefined) {
+			if (whole) {
+				note(root, 'tooManyFiles');
 			}
+		} else {
+			held = capture.index.held();
+			for (const { path, why } of capture.index.notHeld()) {
+				const absolute = `${root}/${path}`;
+				if (whole || covered(absolute)) {
+					note(absolute, why);
+				}
+			}
+			atRisk = whole ? held : heldUnder(capture.index, relativeCoverage(plan, workspace));
 		}
-		atRisk =
-			capture.tooLarge !== undefined
-				? atRisk
-				: whole
-					? { files: capture.tally.files, bytes: capture.tally.bytes }
-					: capture.shared
-						? heldUnder(capture.index, relativeCoverage(plan, root))
-						: { files: capture.tally.atRiskFiles, bytes: capture.tally.atRiskBytes };
 	}
 	for (const target of targets) {
-		atRisk = { files: atRisk.files + target.tally.files, bytes: atRisk.bytes + target.tally.bytes };
-		for (const { path, why } of target.tally.notHeld) {
+		atRisk = { files: atRisk.files + target.held.files, bytes: atRisk.bytes + target.held.bytes };
+		held = { files: held.files + target.held.files, bytes: held.bytes + target.held.bytes };
+		for (const { path, why } of target.notHeld) {
 			note(path === '' ? slashed(target.path) : `${slashed(target.path)}/${path}`, why);
 		}
 	}
-	const held = {
-		files: (capture?.tally.files ?? 0) + targets.reduce((sum, t) => sum + t.tally.files, 0),
-		bytes: (capture?.tally.bytes ?? 0) + targets.reduce((sum, t) => sum + t.tally.bytes, 0),
-	};
 	const stop = capture?.stop ?? targets.find((target) => target.tally.stop)?.tally.stop;
+	const incomplete = describeStop(stop, capture);
 	return {
 		id,
 		atRisk,
 		held,
 		notHeld,
 		notHeldCount,
-		excluded: capture ? [...capture.tally.excluded].sort() : [],
-		...(describeStop(stop, capture) !== undefined && { incomplete: describeStop(stop, capture) }),
+		excluded: capture && capture.tooLarge === undefined ? capture.index.excluded() : [],
+		...(incomplete !== undefined && { incomplete }),
 		uncovered: plan.uncovered,
 		wholeWorkspace: whole,
 	};
@@ -579,11 +662,18 @@ function heldUnder(
 ): { files: number; bytes: number } {
 	let files = 0;
 	let bytes = 0;
-	for (let at = 0; at < index.size; at++) {
-		const file = index.fileAt(at);
-		if (index.hashes[at] !== '' && !file.link && covered(index.names[at]!)) {
-			files++;
-			bytes += file.size;
+	for (const [relative, folder] of index.folders) {
+		const { files: inFolder } = folder;
+		for (let at = 0; at < inFolder.size; at++) {
+			const file = inFolder.fileAt(at);
+			if (
+				inFolder.hashes[at] !== '' &&
+				!file.link &&
+				covered(joined(relative, inFolder.names[at]!))
+			) {
+				files++;
+				bytes += file.size;
+			}
 		}
 	}
 	return { files, bytes };

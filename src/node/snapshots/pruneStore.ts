@@ -154,9 +154,11 @@ function reachTree(reader: TreeReader, hash: string, into: Set<string>): void {
 function indexReach(store: SnapshotStore, reader: TreeReader, folder: string): Set<string> {
 	const reached = new Set<string>();
 	const index = store.readIndexAt(folder);
-	for (const hash of index.hashes) {
-		if (hash !== '') {
-			reached.add(hash);
+	for (const folder of index.folders.values()) {
+		for (const hash of folder.files.hashes) {
+			if (hash !== '') {
+				reached.add(hash);
+			}
 		}
 	}
 	for (const { hash } of index.folders.values()) {

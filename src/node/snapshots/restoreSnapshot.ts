@@ -118,7 +118,11 @@ function notHeldWords(why: string): string {
 }
 
 /** The snapshot's entry at an absolute path under a root; `undefined` when a tree on the way cannot be read. */
-export function entryAt(reader: TreeReader, root: SnapshotRoot, path: string): RootEntry | undefined {
+export function entryAt(
+	reader: TreeReader,
+	root: SnapshotRoot,
+	path: string,
+): RootEntry | undefined {
 	const relative = normalizedPathInside(path, root.path);
 	if (relative === undefined) {
 		return undefined;
@@ -142,11 +146,19 @@ export function entryAt(reader: TreeReader, root: SnapshotRoot, path: string): R
 }
 
 /** The bytes a record holds for a file (a link's target for a link), for showing what a restore would write. */
-export function heldBytes(store: ObjectStore, record: SnapshotRecord, path: string): Buffer | undefined {
+export function heldBytes(
+	store: ObjectStore,
+	record: SnapshotRecord,
+	path: string,
+): Buffer | undefined {
 	const reader = new TreeReader(store);
-	const root = record.roots.find((candidate) => normalizedPathInside(path, candidate.path) !== undefined);
+	const root = record.roots.find(
+		(candidate) => normalizedPathInside(path, candidate.path) !== undefined,
+	);
 	const entry = root && entryAt(reader, root, path);
-	return entry && (entry.type === 'file' || entry.type === 'link') ? store.read(entry.hash) : undefined;
+	return entry && (entry.type === 'file' || entry.type === 'link')
+		? store.read(entry.hash)
+		: undefined;
 }
 
 /**

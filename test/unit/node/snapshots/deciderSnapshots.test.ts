@@ -89,21 +89,29 @@ describe('the decider holds before a call runs and compares after', () => {
 		const before = recorded(await decide.decide(call('PreToolUse', 'python3 tidy.py')));
 		expect(before.snapshot && isSnapshotTaken(before.snapshot)).toBe(true);
 		rmSync(join(ws, 'src', 'a.ts'));
-		const answer = await decide.decide(call('PostToolUse', 'python3 tidy.py', { tool_response: 'ok' }));
+		const answer = await decide.decide(
+			call('PostToolUse', 'python3 tidy.py', { tool_response: 'ok' }),
+		);
 		const after = recorded(answer);
 		expect(after.observed?.[0]).toMatchObject({
 			counts: { deleted: 1 },
 			unforeseen: [{ path: `${ws}/src/a.ts`, change: 'deleted' }],
 		});
-		expect(answer.output.systemMessage).toMatch(/made changes nobody predicted \(deleted .*src\/a\.ts\)/);
+		expect(answer.output.systemMessage).toMatch(
+			/made changes nobody predicted \(deleted .*src\/a\.ts\)/,
+		);
 	});
 
 	it('holds nothing for a call that changes no file, and nothing for a denied one', async () => {
 		const { decide } = decider({
 			rules: [{ command: 'rm', verdict: 'deny', reason: 'no deleting' }],
 		});
-		expect(recorded(await decide.decide(call('PreToolUse', 'git status'))).snapshot).toBeUndefined();
-		expect(recorded(await decide.decide(call('PreToolUse', 'rm src/a.ts'))).snapshot).toBeUndefined();
+		expect(
+			recorded(await decide.decide(call('PreToolUse', 'git status'))).snapshot,
+		).toBeUndefined();
+		expect(
+			recorded(await decide.decide(call('PreToolUse', 'rm src/a.ts'))).snapshot,
+		).toBeUndefined();
 	});
 
 	it('says on the approval what can be undone, and in the reason of an ask that leaves for the harness', async () => {

@@ -47,14 +47,24 @@ beforeEach(() => {
 	// Files written in the same instant as a capture would be racy; the test clock runs ahead of the disk's.
 	clock = Date.now() + 10_000;
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const opened: FileSnapshots[] = [];
+afterEach(() => {
+	opened.splice(0).forEach((store) => store.dispose());
+	rmSync(dir, { recursive: true, force: true });
+});
+
+/** Whether the stores of this run watch their workspaces (as the window does) or walk them (as a bridge does). */
+let watching = false;
 
 function snapshots(budgetMs?: number): FileSnapshots {
-	return new FileSnapshots({
+	const store = new FileSnapshots({
 		storeRoot,
 		now: () => (clock += 1),
+		watch: watching,
 		...(budgetMs !== undefined && { budgetMs }),
 	});
+	opened.push(store);
+	return store;
 }
 
 function tool(command: string, useId = 'call-1'): ToolCall {
@@ -97,7 +107,14 @@ async function hold(
 	return outcome;
 }
 
-describe('FileSnapshots: holding before, comparing after, restoring', () => {
+describe.each([
+	['walking the workspace, as a bridge does', false],
+	['watching the workspace, as the window does', true],
+])('FileSnapshots %s: holding before, comparing after, restoring', (_how, watch) => {
+	beforeEach(() => {
+		watching = watch;
+	});
+
 	it('holds tracked, untracked and ignored-but-small files, and skips what exclusions name, saying so', async () => {
 		const store = snapshots();
 		const taken = await hold(store, plan({ predicted: [predicted(`${workspace}/src/a.ts`)] }));
@@ -311,7 +328,9 @@ describe('FileSnapshots: holding before, comparing after, restoring', () => {
 			settings: DEFAULT_SNAPSHOT_SETTINGS,
 			arrivedAt: clock,
 		});
-		expect(outcome).toMatchObject({ missed: expect.stringMatching(/not a plain folder/) as unknown });
+		expect(outcome).toMatchObject({
+			missed: expect.stringMatching(/not a plain folder/) as unknown,
+		});
 		rmSync(storeRoot);
 		mkdirSync(storeRoot, { mode: 0o777 });
 		chmodSync(storeRoot, 0o777);
@@ -357,5 +376,37 @@ describe('FileSnapshots: holding before, comparing after, restoring', () => {
 		const planned = store.planRestore(third.id, DEFAULT_SNAPSHOT_SETTINGS, { keepUndo: false });
 		expect('items' in planned && planned.items).toEqual([]);
 		expect(store.heldContent(third.id, `${workspace}/README.md`)?.toString()).toBe('# project\n');
+	});
+
+	it('sees a folder replaced under the same name, and a change deep in an untouched folder', async () => {
+		const store = snapshots();
+		mkdirSync(join(workspace, 'lib', 'inner'), { recursive: true });
+		writeFileSync(join(workspace, 'lib', 'inner', 'x.ts'), 'x');
+		await hold(store, plan({ unread: true }), tool('one', 'u1'));
+		rmSync(join(workspace, 'lib'), { recursive: true });
+		mkdirSync(join(workspace, 'lib', 'inner'), { recursive: true });
+		writeFileSync(join(workspace, 'lib', 'inner', 'y.ts'), 'y');
+		writeFileSync(join(workspace, 'src', 'deep', 'c.ts'), 'changed');
+		const [compared] = await store.observe({
+			sessionId: 's1',
+			tool: tool('one', 'u1'),
+			workspaceFolder: workspace,
+			settings: DEFAULT_SNAPSHOT_SETTINGS,
+		});
+		expect(compared?.changes).toEqual([
+			{ path: `${workspace}/lib/inner/x.ts`, change: 'deleted' },
+			{ path: `${workspace}/lib/inner/y.ts`, change: 'created' },
+			{ path: `${workspace}/src/deep/c.ts`, change: 'changed' },
+		]);
+		// And a second round from there, the way calls follow each other.
+		await hold(store, plan({ unread: true }), tool('two', 'u2'));
+		writeFileSync(join(workspace, 'lib', 'inner', 'y.ts'), 'y2');
+		const [again] = await store.observe({
+			sessionId: 's1',
+			tool: tool('two', 'u2'),
+			workspaceFolder: workspace,
+			settings: DEFAULT_SNAPSHOT_SETTINGS,
+		});
+		expect(again?.changes).toEqual([{ path: `${workspace}/lib/inner/y.ts`, change: 'changed' }]);
 	});
 });
