@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { ApprovalQueue } from '../src/core/approvals/approvalQueue';
 import { ApprovalGate } from '../src/core/pipeline/approvalGate';
 import { HookDecider } from '../src/core/pipeline/hookDecider';
+import { CallSnapshots } from '../src/core/pipeline/callSnapshots';
+import { FileSnapshots } from '../src/node/snapshots/fileSnapshots';
 import { compilePolicy } from '../src/core/policy/compilePolicy';
 import { DefaultHooksProvider } from '../src/core/policy/defaultHooksProvider';
 import { readPolicySettings } from '../src/core/settings/readPolicySettings';
@@ -69,15 +71,14 @@ export async function startHost(folder: string): Promise<{
 		keepInMemory: 1000,
 	});
 	const sessions = new SessionTracker();
-	const chain = new CompositeHooksProvider([
-		{
-			provider: new DefaultHooksProvider({
-				policy: () => policy,
-				analyzeShell,
-			}),
-			priority: 0,
-		},
-	]);
+	const provider = new DefaultHooksProvider({ policy: () => policy, analyzeShell });
+	const chain = new CompositeHooksProvider([{ provider, priority: 0 }]);
+	// As the window holds files: a store of its own, the workspace watched between calls.
+	mkdirSync(join(folder, 'storage'), { recursive: true, mode: 0o700 });
+	const snapshots = new CallSnapshots({
+		port: new FileSnapshots({ storeRoot: join(folder, 'storage', 'snapshots'), watch: true }),
+		effectsOf: (event, workspace) => provider.judgedEffects(event, workspace),
+	});
 	const pipeline = new HookDecider({
 		chain,
 		gate: new ApprovalGate(new ApprovalQueue(SYSTEM_CLOCK), SYSTEM_CLOCK),
@@ -86,6 +87,7 @@ export async function startHost(folder: string): Promise<{
 		policy: () => policy,
 		workspaceFolderFor: () => folder,
 		origin: 'window',
+		snapshots,
 	});
 	const server = new HookServer(
 		socket,

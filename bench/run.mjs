@@ -7,11 +7,21 @@
 //   audit append per event (mask + one open/write/close) ....... median ≤ 200 µs (the bridge spawns log too)
 //   Events view: 25,000 events into a 10,000-event model, listed  every round ≤ 5,000 ms
 //   paths of a 100,000-file apply_patch body ..................... every round ≤ 2,000 ms
+//   snapshots of a 5,000-file, 100 MB workspace, window and headless: an effectful call that changed ≤ 10 files adds
+//   ≤ 40 ms, its PostToolUse comparison ≤ 40 ms, a call without write effects takes none; 100 calls add ≤ 5 MB
 // Each ratio is the median of per-round ratios: a round spawns the reference and the measured command back to back,
 // so a spell of CPU steal on a shared machine slows both sides of a pair instead of skewing one series.
 import { fork, spawn } from 'node:child_process';
 import * as net from 'node:net';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	copyFileSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -168,9 +178,10 @@ async function spawnBench() {
 	const cases = [
 		['file tool (read_file)', payload('read_file', { filePath: join(workspace, 'a.ts') })],
 		[
-			// An agent runs the same lines all session long: this one's reading comes from the shell-analysis cache.
+			// An agent runs the same lines all session long: this one's reading comes from the shell-analysis cache. It
+			// writes nothing, so no snapshot is taken: what snapshots add is measured in its own rows.
 			'shell tool (run_in_terminal, a line read before)',
-			payload('run_in_terminal', { command: 'npm test && git status' }),
+			payload('run_in_terminal', { command: 'git status && git diff --stat' }),
 		],
 		[
 			// A line never seen loads the shell grammar (wasm) to read it: what the first call of each new line costs.
@@ -178,7 +189,7 @@ async function spawnBench() {
 			// The token makes it new to this run too: the cache outlives a run.
 			(round) =>
 				payload('run_in_terminal', {
-					command: `npm test -- --shard=${runToken}-${round} && git status`,
+					command: `git log --oneline -n ${round + 100} ${runToken} && git status`,
 				}),
 			'info',
 		],
@@ -320,7 +331,7 @@ async function liveBench() {
 			session_id: 'bench',
 			cwd: workspace,
 			tool_name: 'run_in_terminal',
-			tool_input: { command: 'npm test && git status' },
+			tool_input: { command: 'git status && git diff --stat' },
 			tool_use_id: `call-${callId++}`,
 		});
 	const stdin = payload();
@@ -420,6 +431,186 @@ async function liveBench() {
 	rmSync(dir, { recursive: true, force: true });
 }
 
+// Snapshots where a process lives across calls (the window; the keeper serves bridges the same way).
+async function snapshotBench() {
+	const { module, dir } = await bundle('bench/snapshots.bench.ts');
+	const result = await module.run(dir, SPAWN_ROUNDS);
+	rmSync(dir, { recursive: true, force: true });
+	row(
+		'window: first snapshot of a 5,000-file, 100 MB workspace',
+		result.firstHoldMs,
+		'ms',
+		'info',
+		true,
+	);
+	row(
+		'window: added latency of an effectful call, 10 files changed (median)',
+		result.holdMs,
+		'ms',
+		'≤ 40 ms',
+		result.holdMs <= 40,
+	);
+	row('  the same, nothing changed (median)', result.unchangedHoldMs, 'ms', 'info', true);
+	row(
+		'window: PostToolUse comparison, 10 files changed (median)',
+		result.observeMs,
+		'ms',
+		'≤ 40 ms',
+		result.observeMs <= 40,
+	);
+	const growthMb = result.growthBytes / (1024 * 1024);
+	row('store growth, 100 effectful calls on small files', growthMb, 'MB', '≤ 5 MB', growthMb <= 5);
+}
+
+/** The snapshot keepers started for a workspace, by their command lines in /proc. */
+function keepersOf(workspace) {
+	const found = [];
+	for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+		try {
+			const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+			if (line.includes('--snapshot-keeper') && line.includes(workspace)) {
+				found.push(Number(pid));
+			}
+		} catch {
+			// Gone meanwhile.
+		}
+	}
+	return found;
+}
+
+/**
+ * Snapshots headless: a bridge per call, the keeper (started by the first call) holding and comparing. Each round
+ * changes 10 files, then spawns the same PreToolUse in a workspace with snapshots on and in an identical one with them
+ * off; then changes 10 more and does the same with PostToolUse. What snapshots add is the paired difference. A call
+ * that writes nothing must add nothing: it takes no snapshot at all.
+ */
+async function headlessSnapshotBench() {
+	const { module, dir } = await bundle('bench/snapshots.bench.ts');
+	const home = join(dir, 'home');
+	const runtime = join(dir, 'run');
+	mkdirSync(home, { recursive: true });
+	mkdirSync(runtime, { mode: 0o700 });
+	const on = join(dir, 'on');
+	const off = join(dir, 'off');
+	module.makeWorkspace(on);
+	module.makeWorkspace(off);
+	mkdirSync(join(off, '.vscode'));
+	writeFileSync(
+		join(off, '.vscode', 'settings.json'),
+		JSON.stringify({ 'hookwarden.snapshots.enabled': false }),
+	);
+	const env = {
+		...process.env,
+		HOME: home,
+		XDG_RUNTIME_DIR: runtime,
+		HOOKWARDEN_AUDIT_FILE: join(dir, 'audit.jsonl'),
+	};
+	let id = 0;
+	const payload = (event, workspace, command, useId) =>
+		JSON.stringify({
+			hook_event_name: event,
+			session_id: 'bench',
+			cwd: workspace,
+			tool_name: 'run_in_terminal',
+			tool_input: { command },
+			tool_use_id: useId,
+			...(event === 'PostToolUse' && { tool_response: '' }),
+		});
+	const call = async (event, workspace, command, useId) =>
+		(
+			await timeSpawn(
+				process.execPath,
+				[bridge, event],
+				payload(event, workspace, command, useId),
+				workspace,
+				env,
+			)
+		).ms;
+	// The first call starts the keeper, which holds the workspace at once; wait until it answers.
+	await call('PreToolUse', on, 'python3 tidy.py', 'warm');
+	for (let i = 0; i < 600 && keepersOf(on).length === 0; i++) {
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+	for (let i = 0; i < 5; i++) {
+		await call('PreToolUse', on, 'python3 tidy.py', `w${i}`);
+		await call('PostToolUse', on, 'python3 tidy.py', `w${i}`);
+	}
+	const records = () =>
+		readdirSync(
+			join(
+				home,
+				'.config',
+				'Code',
+				'User',
+				'globalStorage',
+				'hookwarden.hookwarden',
+				'snapshots',
+				'records',
+			),
+		).length;
+	const series = {
+		holdOn: [],
+		holdOff: [],
+		observeOn: [],
+		observeOff: [],
+		quietOn: [],
+		quietOff: [],
+	};
+	let quietRecords = 0;
+	for (let round = 0; round < SPAWN_ROUNDS; round++) {
+		const useId = `r${id++}`;
+		module.changeFiles(on, round, 10);
+		module.changeFiles(off, round, 10);
+		series.holdOn.push(await call('PreToolUse', on, 'python3 tidy.py', useId));
+		series.holdOff.push(await call('PreToolUse', off, 'python3 tidy.py', useId));
+		module.changeFiles(on, round + 1000, 10);
+		module.changeFiles(off, round + 1000, 10);
+		series.observeOn.push(await call('PostToolUse', on, 'python3 tidy.py', useId));
+		series.observeOff.push(await call('PostToolUse', off, 'python3 tidy.py', useId));
+		const before = records();
+		series.quietOn.push(await call('PreToolUse', on, 'git status && git diff --stat', `q${round}`));
+		series.quietOff.push(
+			await call('PreToolUse', off, 'git status && git diff --stat', `q${round}`),
+		);
+		quietRecords += records() - before;
+	}
+	const added = (a, b) => median(a.map((value, i) => value - b[i]));
+	const hold = added(series.holdOn, series.holdOff);
+	const observe = added(series.observeOn, series.observeOff);
+	row(
+		'headless: bridge spawn-to-verdict, effectful call, snapshots off (median)',
+		median(series.holdOff),
+		'ms',
+		'info',
+		true,
+	);
+	row(
+		`headless: added latency of an effectful call, 10 files changed (median of ${SPAWN_ROUNDS} pairs)`,
+		hold,
+		'ms',
+		'≤ 40 ms',
+		hold <= 40,
+	);
+	row(
+		`headless: PostToolUse comparison, 10 files changed (median of ${SPAWN_ROUNDS} pairs)`,
+		observe,
+		'ms',
+		'≤ 40 ms',
+		observe <= 40,
+	);
+	row(
+		`headless: a call without write effects: snapshots taken ${quietRecords}, added (median)`,
+		added(series.quietOn, series.quietOff),
+		'ms',
+		'none taken',
+		quietRecords === 0,
+	);
+	for (const pid of keepersOf(on)) {
+		process.kill(pid);
+	}
+	rmSync(dir, { recursive: true, force: true });
+}
+
 // `npm run bench -- live spawn` runs only those sections; no argument runs them all.
 const sections = {
 	policy: policyBench,
@@ -428,6 +619,8 @@ const sections = {
 	patch: pathsInPatchBench,
 	spawn: spawnBench,
 	live: liveBench,
+	snapshots: snapshotBench,
+	headlessSnapshots: headlessSnapshotBench,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen.filter((section) => !(section in sections))) {

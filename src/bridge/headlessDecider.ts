@@ -31,6 +31,7 @@ import type { ExportSettings } from '../core/telemetry/exportSettings';
 import { readExportSettings } from '../core/telemetry/exportSettings';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
 import { CallSnapshots } from '../core/pipeline/callSnapshots';
+import type { SnapshotPort } from '../core/snapshots/snapshotPort';
 import { FileSnapshots } from '../node/snapshots/fileSnapshots';
 import { snapshotStoreRoot } from '../node/snapshots/snapshotStore';
 
@@ -54,6 +55,8 @@ export interface HeadlessEnvironment {
 	readonly machinePolicy?: () => MachinePolicyReading;
 	/** Told after each decision is appended to a log, with that folder's settings (the bridge ships it later). */
 	readonly onAppended?: (log: string, settings: HeadlessSettings) => void;
+	/** Where snapshots are held and compared (the keeper, else the store itself); the store itself when absent. */
+	readonly snapshots?: SnapshotPort;
 }
 
 /** The policy and audit settings of one workspace folder, read from its settings files. */
@@ -169,7 +172,9 @@ export function headlessDecider(environment: HeadlessEnvironment): HeadlessDecid
 	const sessions = new HeadlessSessions(environment.ledger, history);
 	// One store for every window and bridge of this user: a call held here may be compared by the window, or back.
 	const snapshots = new CallSnapshots({
-		port: new FileSnapshots({ storeRoot: snapshotStoreRoot(environment.env, environment.home) }),
+		port:
+			environment.snapshots ??
+			new FileSnapshots({ storeRoot: snapshotStoreRoot(environment.env, environment.home) }),
 		effectsOf: (event, folder) => policyProvider.judgedEffects(event, folder),
 	});
 	const deciders = new Map<string, HookDecider>();

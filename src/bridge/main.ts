@@ -49,7 +49,10 @@ import { policyHookCommand } from './policyHookCommand';
 import { restoreCommand } from './restoreCommand';
 import { FileSnapshots } from '../node/snapshots/fileSnapshots';
 import { pruneDue } from '../node/snapshots/pruneStore';
-import { pruneInBackground } from '../node/snapshots/pruneInBackground';
+import { pruneInBackground, startKeeperInBackground } from '../node/snapshots/backgroundBridges';
+import { KeeperSnapshots } from '../node/snapshots/keeperSnapshots';
+import { keeperEndpoint, runSnapshotKeeper } from '../node/snapshots/snapshotKeeper';
+import type { SnapshotPort } from '../core/snapshots/snapshotPort';
 import { snapshotStoreRoot } from '../node/snapshots/snapshotStore';
 import type { HeadlessDecider, HeadlessEnvironment, HeadlessSettings } from './headlessDecider';
 import { headlessDecider, headlessPolicyProvider, loadHeadlessSettings } from './headlessDecider';
@@ -115,6 +118,7 @@ const environment = builtOnFirstUse((): HeadlessEnvironment => {
 			appended = { log, settings };
 		},
 		ledger: new SessionLedger(runtime && join(runtime, 'sessions')),
+		snapshots: snapshotPort(runtime, key),
 		analyzeShell: createShellAnalysis({
 			bundleFolder: __dirname,
 			baselineWasmOnly: true,
@@ -123,6 +127,23 @@ const environment = builtOnFirstUse((): HeadlessEnvironment => {
 		}),
 	};
 });
+
+/**
+ * Where this bridge holds and compares files: through the snapshot keeper (which watches the workspace between calls)
+ * where one can run, else the store itself; a bridge that finds no keeper starts one for the next call.
+ */
+function snapshotPort(runtime: string | undefined, key: string | undefined): SnapshotPort {
+	const storeRoot = snapshotStoreRoot(process.env, homedir());
+	const local = new FileSnapshots({ storeRoot });
+	if (runtime === undefined || key === undefined || storeRoot === undefined || process.platform !== 'linux') {
+		return local;
+	}
+	return new KeeperSnapshots(local, {
+		endpoint: keeperEndpoint(runtime, storeRoot),
+		secret: key,
+		start: (workspace) => startKeeperInBackground(__dirname, workspace ?? process.cwd()),
+	});
+}
 
 function secretFor(runtime: string): string | undefined {
 	const read = readSecret(runtime);
@@ -218,6 +239,31 @@ function pruneAfterAnswer(answer: Awaited<ReturnType<HeadlessDecider['decide']>>
 	}
 }
 
+/**
+ * `--snapshot-keeper [workspace]`: the snapshot keeper a headless bridge starts when none answers (see
+ * snapshotKeeper.ts); it holds the workspace at once, then serves bridges until it has been idle for ten minutes.
+ */
+async function keepSnapshots(workspace: string | undefined): Promise<number> {
+	const runtime = runtimeFolder();
+	const key = secret();
+	const storeRoot = snapshotStoreRoot(process.env, homedir());
+	if (runtime === undefined || key === undefined || storeRoot === undefined) {
+		warn('no runtime folder, secret or store: no snapshot keeper');
+		return 1;
+	}
+	const folder = workspace === undefined ? undefined : findWorkspaceFolder(workspace, homedir());
+	await runSnapshotKeeper({
+		secret: key,
+		endpoint: keeperEndpoint(runtime, storeRoot),
+		storeRoot,
+		...(folder !== undefined && {
+			warm: { workspace: folder, settings: loadHeadlessSettings(environment(), folder).policy.snapshots },
+		}),
+		log: warn,
+	});
+	return 0;
+}
+
 /** `--prune-snapshots`: drops snapshots past their days, then the oldest while the store is over its size. */
 function pruneSnapshots(): number {
 	const workspaceFolder = findWorkspaceFolder(process.cwd(), homedir());
@@ -280,6 +326,9 @@ async function main(argv: readonly string[], handover?: Handover): Promise<numbe
 	}
 	if (first === '--prune-snapshots') {
 		return pruneSnapshots();
+	}
+	if (first === '--snapshot-keeper') {
+		return keepSnapshots(rest[0]);
 	}
 	if (first === '--restore') {
 		return restoreCommand(rest, environment(), output);

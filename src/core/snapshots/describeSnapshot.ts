@@ -24,9 +24,19 @@ export function formatBytes(bytes: number): string {
 	return `${shown} ${units[unit]}`;
 }
 
+/**
+ * A whole number with thousands separated by commas (`25,000`): written out because `toLocaleString` loads the
+ * runtime's locale data, about 20 ms of a hook call's cold process.
+ */
+export function withThousands(value: number): string {
+	return Math.round(value)
+		.toString()
+		.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** `12 files, 48 KB`, `1 file, 3 B`. */
 export function formatCount(count: FileCount): string {
-	return `${count.files.toLocaleString('en-US')} file${count.files === 1 ? '' : 's'}, ${formatBytes(count.bytes)}`;
+	return `${withThousands(count.files)} file${count.files === 1 ? '' : 's'}, ${formatBytes(count.bytes)}`;
 }
 
 /** Why one path is not held, in words, with the limit it crossed. */
@@ -47,7 +57,7 @@ function describeNotHeld(
 		outOfTime: `${where}not reached in time`,
 		diskFull: 'the disk is full',
 		special: 'a device, socket or pipe',
-		tooManyFiles: `too large to hold whole (over ${settings.maxFiles.toLocaleString('en-US')} files and folders)`,
+		tooManyFiles: `too large to hold whole (over ${withThousands(settings.maxFiles)} files and folders)`,
 	};
 	return `${notHeld.path} is ${reasons[notHeld.why]}`;
 }

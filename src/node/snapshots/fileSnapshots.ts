@@ -10,6 +10,7 @@ import type {
 } from '../../core/snapshots/snapshotFacts';
 import type { PredictedPath, SnapshotPlan } from '../../core/snapshots/snapshotPlan';
 import { globRoot } from '../../core/snapshots/snapshotPlan';
+import { withThousands } from '../../core/snapshots/describeSnapshot';
 import type {
 	ComparedCall,
 	HoldRequest,
@@ -98,6 +99,28 @@ export class FileSnapshots implements SnapshotPort {
 
 	async observe(request: ObserveRequest): Promise<readonly ComparedCall[]> {
 		return this.observeNow(request, await this.watched(request.workspaceFolder));
+	}
+
+	/**
+	 * Captures a workspace once, without a record, so its watch starts and the next call finds it ready (a keeper does
+	 * this when it starts for the workspace a bridge named).
+	 */
+	async warm(folder: string, settings: SnapshotSettings): Promise<void> {
+		const watched = await this.watched(folder);
+		const opened = this.store();
+		if (!opened.ok) {
+			return;
+		}
+		const workspace = normalize(folder);
+		const now = this.now();
+		const limits = this.limitsFor(opened.store, settings, now);
+		try {
+			this.underLock(opened.store, workspace, limits, () =>
+				this.captureOf(opened.store, workspace, settings, { priority: new Set(), arrivedAt: now, limits }, watched),
+			);
+		} catch {
+			// The first call walks instead.
+		}
 	}
 
 	/** Stops every watch. */
@@ -709,10 +732,10 @@ function describeStop(
 		case 'diskFull':
 			return 'the disk refused a write';
 		case 'tooLarge':
-			return `the workspace has more than ${capture?.tooLarge?.toLocaleString('en-US') ?? 'the allowed number of'} files and folders, so only the paths a call names are held`;
+			return `the workspace has more than ${(capture?.tooLarge === undefined ? undefined : withThousands(capture.tooLarge)) ?? 'the allowed number of'} files and folders, so only the paths a call names are held`;
 		default:
 			return capture?.tooLarge !== undefined
-				? `the workspace has more than ${capture.tooLarge.toLocaleString('en-US')} files and folders, so only the paths a call names are held`
+				? `the workspace has more than ${withThousands(capture.tooLarge)} files and folders, so only the paths a call names are held`
 				: undefined;
 	}
 }
