@@ -73,6 +73,7 @@ const cachedBundleOptions = {
 		'bridge-main': 'src/bridge/main.ts',
 		'bridge-shell': 'src/node/shell/grammarBundle.ts',
 		'bridge-code': 'src/node/shell/codeReader.ts',
+		'bridge-snapshots': 'src/node/snapshots/snapshotBundle.ts',
 	},
 	banner: { js: CACHED_BUNDLE_HEAD },
 	footer: { js: CACHED_BUNDLE_TAIL },

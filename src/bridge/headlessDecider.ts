@@ -32,8 +32,6 @@ import { readExportSettings } from '../core/telemetry/exportSettings';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
 import { CallSnapshots } from '../core/pipeline/callSnapshots';
 import type { SnapshotPort } from '../core/snapshots/snapshotPort';
-import { FileSnapshots } from '../node/snapshots/fileSnapshots';
-import { snapshotStoreRoot } from '../node/snapshots/snapshotStore';
 
 /** What the headless bridge needs from its process: whose it is, how to read shell lines, and where state lives. */
 export interface HeadlessEnvironment {
@@ -55,7 +53,7 @@ export interface HeadlessEnvironment {
 	readonly machinePolicy?: () => MachinePolicyReading;
 	/** Told after each decision is appended to a log, with that folder's settings (the bridge ships it later). */
 	readonly onAppended?: (log: string, settings: HeadlessSettings) => void;
-	/** Where snapshots are held and compared (the keeper, else the store itself); the store itself when absent. */
+	/** Where snapshots are held and compared (the keeper, else the store itself); nothing is held without one. */
 	readonly snapshots?: SnapshotPort;
 }
 
@@ -171,12 +169,13 @@ export function headlessDecider(environment: HeadlessEnvironment): HeadlessDecid
 	const policyProvider = headlessPolicyProvider(environment, policyFor, fileFor);
 	const sessions = new HeadlessSessions(environment.ledger, history);
 	// One store for every window and bridge of this user: a call held here may be compared by the window, or back.
-	const snapshots = new CallSnapshots({
-		port:
-			environment.snapshots ??
-			new FileSnapshots({ storeRoot: snapshotStoreRoot(environment.env, environment.home) }),
-		effectsOf: (event, folder) => policyProvider.judgedEffects(event, folder),
-	});
+	const port = environment.snapshots;
+	const snapshots =
+		port &&
+		new CallSnapshots({
+			port,
+			effectsOf: (event, folder) => policyProvider.judgedEffects(event, folder),
+		});
 	const deciders = new Map<string, HookDecider>();
 	const deciderFor = (folder: string) => {
 		let decider = deciders.get(folder);
@@ -194,7 +193,7 @@ export function headlessDecider(environment: HeadlessEnvironment): HeadlessDecid
 				origin: 'headless',
 				audit,
 				stopSummary: (workspaceFolder) => settingsFor(workspaceFolder).audit.stopSummary,
-				snapshots,
+				...(snapshots && { snapshots }),
 			});
 			deciders.set(folder, decider);
 		}

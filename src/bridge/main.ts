@@ -47,13 +47,14 @@ import { explainEventCommand, replayCommand } from './auditLogCommands';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
 import { policyHookCommand } from './policyHookCommand';
 import { restoreCommand } from './restoreCommand';
-import { FileSnapshots } from '../node/snapshots/fileSnapshots';
-import { pruneDue } from '../node/snapshots/pruneStore';
-import { pruneInBackground, startKeeperInBackground } from '../node/snapshots/backgroundBridges';
-import { KeeperSnapshots } from '../node/snapshots/keeperSnapshots';
-import { keeperEndpoint, runSnapshotKeeper } from '../node/snapshots/snapshotKeeper';
-import type { SnapshotPort } from '../core/snapshots/snapshotPort';
-import { snapshotStoreRoot } from '../node/snapshots/snapshotStore';
+import {
+	bridgeSnapshotPort,
+	keepSnapshots,
+	pruneNow,
+	pruneWhenDue,
+	snapshotBundle,
+	storeRootOf,
+} from './bridgeSnapshots';
 import type { HeadlessDecider, HeadlessEnvironment, HeadlessSettings } from './headlessDecider';
 import { headlessDecider, headlessPolicyProvider, loadHeadlessSettings } from './headlessDecider';
 import { readHookInput } from './readHookInput';
@@ -106,6 +107,7 @@ const environment = builtOnFirstUse((): HeadlessEnvironment => {
 		runtime && key
 			? AnalysisCache.open(runtime, join(__dirname, 'bridge-shell.js'), key)
 			: undefined;
+	const snapshots = bridgeSnapshotPort(runtime, key);
 	return {
 		home: homedir(),
 		env: process.env,
@@ -118,7 +120,7 @@ const environment = builtOnFirstUse((): HeadlessEnvironment => {
 			appended = { log, settings };
 		},
 		ledger: new SessionLedger(runtime && join(runtime, 'sessions')),
-		snapshots: snapshotPort(runtime, key),
+		...(snapshots !== undefined && { snapshots }),
 		analyzeShell: createShellAnalysis({
 			bundleFolder: __dirname,
 			baselineWasmOnly: true,
@@ -127,23 +129,6 @@ const environment = builtOnFirstUse((): HeadlessEnvironment => {
 		}),
 	};
 });
-
-/**
- * Where this bridge holds and compares files: through the snapshot keeper (which watches the workspace between calls)
- * where one can run, else the store itself; a bridge that finds no keeper starts one for the next call.
- */
-function snapshotPort(runtime: string | undefined, key: string | undefined): SnapshotPort {
-	const storeRoot = snapshotStoreRoot(process.env, homedir());
-	const local = new FileSnapshots({ storeRoot });
-	if (runtime === undefined || key === undefined || storeRoot === undefined || process.platform !== 'linux') {
-		return local;
-	}
-	return new KeeperSnapshots(local, {
-		endpoint: keeperEndpoint(runtime, storeRoot),
-		secret: key,
-		start: (workspace) => startKeeperInBackground(__dirname, workspace ?? process.cwd()),
-	});
-}
 
 function secretFor(runtime: string): string | undefined {
 	const read = readSecret(runtime);
@@ -224,54 +209,6 @@ async function decideEvent(eventArg: string | undefined, handover?: Handover): P
 	pruneAfterAnswer(answer);
 }
 
-/** Once a day, after a call that held files, starts a detached prune of the snapshot store (its days and size). */
-function pruneAfterAnswer(answer: Awaited<ReturnType<HeadlessDecider['decide']>>): void {
-	if (answer.kind !== 'answered' || answer.recorded.snapshot === undefined) {
-		return;
-	}
-	try {
-		const opened = new FileSnapshots({ storeRoot: snapshotStoreRoot(process.env, homedir()) }).store();
-		if (opened.ok && pruneDue(opened.store, Date.now())) {
-			pruneInBackground(__dirname, process.cwd());
-		}
-	} catch (error) {
-		warn(`could not start pruning snapshots: ${(error as Error).message}`);
-	}
-}
-
-/**
- * `--snapshot-keeper [workspace]`: the snapshot keeper a headless bridge starts when none answers (see
- * snapshotKeeper.ts); it holds the workspace at once, then serves bridges until it has been idle for ten minutes.
- */
-async function keepSnapshots(workspace: string | undefined): Promise<number> {
-	const runtime = runtimeFolder();
-	const key = secret();
-	const storeRoot = snapshotStoreRoot(process.env, homedir());
-	if (runtime === undefined || key === undefined || storeRoot === undefined) {
-		warn('no runtime folder, secret or store: no snapshot keeper');
-		return 1;
-	}
-	const folder = workspace === undefined ? undefined : findWorkspaceFolder(workspace, homedir());
-	await runSnapshotKeeper({
-		secret: key,
-		endpoint: keeperEndpoint(runtime, storeRoot),
-		storeRoot,
-		...(folder !== undefined && {
-			warm: { workspace: folder, settings: loadHeadlessSettings(environment(), folder).policy.snapshots },
-		}),
-		log: warn,
-	});
-	return 0;
-}
-
-/** `--prune-snapshots`: drops snapshots past their days, then the oldest while the store is over its size. */
-function pruneSnapshots(): number {
-	const workspaceFolder = findWorkspaceFolder(process.cwd(), homedir());
-	const { policy } = loadHeadlessSettings(environment(), workspaceFolder);
-	new FileSnapshots({ storeRoot: snapshotStoreRoot(process.env, homedir()) }).prune(policy.snapshots);
-	return 0;
-}
-
 /**
  * With export on, starts the detached shipper for the log this decision went to (the answer is already printed).
  * With export off this reads a few environment variables and nothing else.
@@ -286,6 +223,51 @@ function shipAfterAnswer(): void {
 	} catch (error) {
 		warn(`could not start exporting decisions: ${(error as Error).message}`);
 	}
+}
+
+/** Once a day, after a call that held files, starts a detached prune of the snapshot store (its days and size). */
+function pruneAfterAnswer(answer: Awaited<ReturnType<HeadlessDecider['decide']>>): void {
+	if (answer.kind !== 'answered' || answer.recorded.snapshot === undefined) {
+		return;
+	}
+	try {
+		pruneWhenDue();
+	} catch (error) {
+		warn(`could not start pruning snapshots: ${(error as Error).message}`);
+	}
+}
+
+/**
+ * `--snapshot-keeper [workspace]`: the snapshot keeper a headless bridge starts when none answers (see
+ * snapshotKeeper.ts); it holds the workspace at once, then serves bridges until it has been idle for ten minutes.
+ */
+async function keeper(workspace: string | undefined): Promise<number> {
+	const runtime = runtimeFolder();
+	const key = secret();
+	if (runtime === undefined || key === undefined) {
+		warn('no runtime folder or secret: no snapshot keeper');
+		return 1;
+	}
+	const folder = workspace === undefined ? undefined : findWorkspaceFolder(workspace, homedir());
+	const served = await keepSnapshots({
+		runtime,
+		secret: key,
+		...(folder !== undefined && {
+			warm: {
+				workspace: folder,
+				settings: loadHeadlessSettings(environment(), folder).policy.snapshots,
+			},
+		}),
+		log: warn,
+	});
+	return served ? 0 : 1;
+}
+
+/** `--prune-snapshots`: drops snapshots past their days, then the oldest while the store is over its size. */
+function pruneSnapshots(): number {
+	const workspaceFolder = findWorkspaceFolder(process.cwd(), homedir());
+	pruneNow(loadHeadlessSettings(environment(), workspaceFolder).policy.snapshots);
+	return 0;
 }
 
 async function explain(args: readonly string[]): Promise<number> {
@@ -328,10 +310,15 @@ async function main(argv: readonly string[], handover?: Handover): Promise<numbe
 		return pruneSnapshots();
 	}
 	if (first === '--snapshot-keeper') {
-		return keepSnapshots(rest[0]);
+		return keeper(rest[0]);
 	}
 	if (first === '--restore') {
-		return restoreCommand(rest, environment(), output);
+		return restoreCommand(rest, environment(), output, () => {
+			const storeRoot = storeRootOf();
+			return storeRoot === undefined
+				? undefined
+				: new (snapshotBundle().FileSnapshots)({ storeRoot });
+		});
 	}
 	if (first === '--install-policy-hook' || first === '--uninstall-policy-hook') {
 		return policyHookCommand(first === '--uninstall-policy-hook', output);

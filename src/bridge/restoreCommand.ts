@@ -7,9 +7,8 @@ import { isSnapshotTaken } from '../core/snapshots/snapshotFacts';
 import { readObservations, readSnapshotOutcome } from '../core/snapshots/readSnapshotFacts';
 import { resolveBridgeAuditFile } from '../node/audit/auditLogLocation';
 import { readAuditLog } from '../node/audit/auditLogReader';
-import { FileSnapshots } from '../node/snapshots/fileSnapshots';
+import type { FileSnapshots } from '../node/snapshots/fileSnapshots';
 import type { RestoreItem } from '../node/snapshots/restoreSnapshot';
-import { snapshotStoreRoot } from '../node/snapshots/snapshotStore';
 import type { CommandOutput } from './auditLogCommands';
 import { AUDIT_EXIT } from './auditLogCommands';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
@@ -31,6 +30,7 @@ export function restoreCommand(
 	args: readonly string[],
 	environment: HeadlessEnvironment,
 	output: CommandOutput,
+	openStore: () => FileSnapshots | undefined,
 ): number {
 	const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 	const [id, file, ...extra] = args.filter((arg) => !arg.startsWith('--'));
@@ -39,9 +39,11 @@ export function restoreCommand(
 		output.err(unknown.length > 0 ? `unknown option ${unknown[0]}; ${USAGE}` : USAGE);
 		return AUDIT_EXIT.usage;
 	}
-	const store = new FileSnapshots({
-		storeRoot: snapshotStoreRoot(environment.env, environment.home),
-	});
+	const store = openStore();
+	if (!store) {
+		output.err('no snapshot store: the folder of VS Code user settings is not known here');
+		return AUDIT_EXIT.noInput;
+	}
 	const snapshot = store.record(id) ? id : snapshotOfRecord(id, file, environment, output);
 	if (snapshot === undefined) {
 		return AUDIT_EXIT.noInput;

@@ -18,10 +18,16 @@ export function runProcess(
 		readonly cwd: string;
 		readonly env: NodeJS.ProcessEnv;
 		readonly stdin: string | Buffer;
+		/** Runs it as another user (root only), as a file another user owns is seen. */
+		readonly uid?: number;
 	},
 ): Promise<ProcessRun> {
 	return new Promise((done, fail) => {
-		const child = spawn(command, args, { cwd: options.cwd, env: options.env });
+		const child = spawn(command, args, {
+			cwd: options.cwd,
+			env: options.env,
+			...(options.uid !== undefined && { uid: options.uid, gid: options.uid }),
+		});
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

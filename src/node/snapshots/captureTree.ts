@@ -165,6 +165,7 @@ function captureEntry(
 	if (
 		known &&
 		position >= 0 &&
+		settled(known.files, position) &&
 		known.files.unchangedAt(position, state, context.previous?.capturedAt ?? 0)
 	) {
 		files.copy(known.files, position);
@@ -250,7 +251,7 @@ function entryOf(item: Seen, known: IndexedFolder | undefined): TreeEntry {
 	if ('entry' in item) {
 		return item.entry;
 	}
-	const files = (known!).files;
+	const files = known!.files;
 	const hash = files.hashes[item.position]!;
 	const file = files.fileAt(item.position);
 	if (hash === '') {
@@ -268,14 +269,22 @@ function entryOf(item: Seen, known: IndexedFolder | undefined): TreeEntry {
 		: { name: item.name, type: 'file', hash, size: file.size, mode: file.mode & 0o7777 };
 }
 
-/** Notes a file that is not held; one over a limit (or a device) is remembered while unchanged, the rest tried again. */
+/** Why a file is not held for good, while it stays as it is: over a limit, or not a file at all. */
+const STICKY: ReadonlySet<NotHeldReason | ''> = new Set(['fileTooLarge', 'special']);
+
+/** Whether an index entry may be reused while its file is unchanged: held, or not held for a reason that lasts. */
+function settled(files: FolderFiles, position: number): boolean {
+	return files.hashes[position] !== '' || STICKY.has(files.whys[position] ?? '');
+}
+
+/** Notes a file that is not held, in the index too (so the snapshot says so); only a lasting reason is reused. */
 function note(
 	name: string,
 	state: FileState | undefined,
 	why: NotHeldReason,
 	files: FolderFiles,
 ): TreeEntry {
-	if (state && (why === 'fileTooLarge' || why === 'special')) {
+	if (state) {
 		files.add(name, state, false, '', why);
 	}
 	return { name, type: 'noted', size: state?.size ?? 0, changedAt: state?.ctimeMs ?? 0, why };

@@ -27,7 +27,8 @@ import { exclusionMatcher } from './exclusions';
 import { StoreWriteError } from './objectStore';
 import { addUsage, pruneStore, storeUsage } from './pruneStore';
 import type { PendingCall, SnapshotRecord, SnapshotRoot } from './snapshotRecord';
-import { newRecordId, pendingName } from './snapshotRecord';
+import { newRecordId } from './snapshotRecord';
+import { pendingName } from './snapshotPaths';
 import type { RestoreItem, RestoreResult } from './restoreSnapshot';
 import { heldBytes, restoreItems, restorePaths } from './restoreSnapshot';
 import type { OpenedStore } from './snapshotStore';
@@ -84,7 +85,8 @@ export class FileSnapshots implements SnapshotPort {
 
 	/** The store, opened on first use; `undefined` with why when it cannot be used. */
 	store(): OpenedStore {
-		if (!this.opened?.ok) {
+		// Checked on every use: a long-lived process must not go on writing into a store replaced under it.
+		if (!this.opened?.ok || !this.opened.store.stillPrivate()) {
 			this.opened =
 				this.options.storeRoot === undefined
 					? { ok: false, problem: 'no place to keep snapshots is known' }
@@ -116,7 +118,13 @@ export class FileSnapshots implements SnapshotPort {
 		const limits = this.limitsFor(opened.store, settings, now);
 		try {
 			this.underLock(opened.store, workspace, limits, () =>
-				this.captureOf(opened.store, workspace, settings, { priority: new Set(), arrivedAt: now, limits }, watched),
+				this.captureOf(
+					opened.store,
+					workspace,
+					settings,
+					{ priority: new Set(), arrivedAt: now, limits },
+					watched,
+				),
 			);
 		} catch {
 			// The first call walks instead.

@@ -52,10 +52,17 @@ export class KeeperSnapshots implements SnapshotPort {
 		return (answer as ComparedCall[] | undefined) ?? this.local.observe(request);
 	}
 
-	private async fromKeeper(operation: KeeperOperation, workspace: string | undefined): Promise<unknown> {
+	private async fromKeeper(
+		operation: KeeperOperation,
+		workspace: string | undefined,
+	): Promise<unknown> {
 		const nonce = newNonce();
 		const body = JSON.stringify(operation);
-		const request = encodeKeeperRequest(nonce, body, macOf(this.keeper.secret, keeperRequestMacInput(nonce, body)));
+		const request = encodeKeeperRequest(
+			nonce,
+			body,
+			macOf(this.keeper.secret, keeperRequestMacInput(nonce, body)),
+		);
 		let timer: ReturnType<typeof setTimeout> | undefined;
 		const reply = await Promise.race([
 			this.ask(this.keeper.endpoint, request, CONNECT_TIMEOUT_MS),
@@ -71,7 +78,10 @@ export class KeeperSnapshots implements SnapshotPort {
 			return undefined;
 		}
 		const answer = decodeKeeperAnswer(reply.bytes.toString('utf8'));
-		if (!answer || !verifyMac(this.keeper.secret, keeperAnswerMacInput(nonce, answer.body), answer.mac)) {
+		if (
+			!answer ||
+			!verifyMac(this.keeper.secret, keeperAnswerMacInput(nonce, answer.body), answer.mac)
+		) {
 			return undefined;
 		}
 		try {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Net from 'node:net';
 import type { Server, Socket } from 'node:net';
-import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 
-import type { HoldRequest, ObserveRequest } from '../../core/snapshots/snapshotPort';
 import type { SnapshotSettings } from '../../core/snapshots/snapshotSettings';
 import type { KeeperOperation } from '../../protocol/snapshotKeeper';
 import {
@@ -17,6 +17,10 @@ import {
 import { macOf, verifyMac } from '../runtime/secretMac';
 import { FileSnapshots } from './fileSnapshots';
 
+// Loaded only by a keeper: a bridge that loads this bundle to hold files never serves, and node:net costs it 5 ms.
+const lazyRequire = createRequire(__filename);
+const net = (): typeof Net => lazyRequire('node:net') as typeof Net;
+
 /** A keeper with no request for this long ends: it lives only while an agent is at work. */
 export const KEEPER_IDLE_MS = 10 * 60 * 1000;
 /** A request line longer than this is not a keeper request (a call's input travels in it, so it may be large). */
@@ -24,7 +28,10 @@ const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
 /** Where the keeper of a snapshot store listens, in the runtime folder. */
 export function keeperEndpoint(runtimeFolder: string, storeRoot: string): string {
-	return join(runtimeFolder, keeperSocketName(createHash('sha256').update(storeRoot).digest('hex')));
+	return join(
+		runtimeFolder,
+		keeperSocketName(createHash('sha256').update(storeRoot).digest('hex')),
+	);
 }
 
 /** What a keeper needs: the per-install secret its requests and answers are signed with, and where to listen. */
@@ -80,7 +87,7 @@ export async function runSnapshotKeeper(options: KeeperOptions): Promise<void> {
 async function listen(endpoint: string): Promise<Server | undefined> {
 	const tryListen = () =>
 		new Promise<Server | undefined>((resolve) => {
-			const server = createServer();
+			const server = net().createServer();
 			server.once('error', () => resolve(undefined));
 			server.listen(endpoint, () => resolve(server));
 		});
@@ -94,7 +101,7 @@ async function listen(endpoint: string): Promise<Server | undefined> {
 
 function answers(endpoint: string): Promise<boolean> {
 	return new Promise((resolve) => {
-		const probe = connect(endpoint);
+		const probe = net().connect(endpoint);
 		probe.once('connect', () => {
 			probe.destroy();
 			resolve(true);
@@ -126,16 +133,23 @@ function serve(socket: Socket, snapshots: FileSnapshots, secret: string): void {
 	});
 }
 
-async function answer(line: string, snapshots: FileSnapshots, secret: string): Promise<string | undefined> {
+async function answer(
+	line: string,
+	snapshots: FileSnapshots,
+	secret: string,
+): Promise<string | undefined> {
 	const request = decodeKeeperRequest(line);
-	if (!request || !verifyMac(secret, keeperRequestMacInput(request.nonce, request.body), request.mac)) {
+	if (
+		!request ||
+		!verifyMac(secret, keeperRequestMacInput(request.nonce, request.body), request.mac)
+	) {
 		return undefined;
 	}
 	const operation = JSON.parse(request.body) as KeeperOperation;
 	const result =
 		operation.op === 'hold'
-			? await snapshots.hold(operation.request as HoldRequest)
-			: await snapshots.observe(operation.request as ObserveRequest);
+			? await snapshots.hold(operation.request)
+			: await snapshots.observe(operation.request);
 	const body = JSON.stringify(result);
 	return encodeKeeperAnswer(macOf(secret, keeperAnswerMacInput(request.nonce, body)), body);
 }

@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
-import type { ToolCall } from '../../core/events/hookEvent';
 import type { SnapshotTaken } from '../../core/snapshots/snapshotFacts';
 import type { SnapshotPlan } from '../../core/snapshots/snapshotPlan';
 import type { RootEntry } from './compareTrees';
@@ -53,24 +52,4 @@ export interface PendingCall {
 /** A fresh record id: its time first, so ids sort oldest first, then randomness. */
 export function newRecordId(now: number): string {
 	return `${now.toString(36)}-${randomBytes(4).toString('hex')}`;
-}
-
-/**
- * The name a waiting call is filed under: its session, then the call (the harness's tool call id, or its tool and
- * input where the harness sends no id), so its PostToolUse finds it and the end of a turn finds all of a session's.
- */
-export function pendingName(
-	session: string,
-	tool?: Pick<ToolCall, 'name' | 'input' | 'useId'>,
-): string {
-	const sessionKey = digest(session).slice(0, 16);
-	if (!tool) {
-		return sessionKey;
-	}
-	const call = tool.useId !== undefined ? ['id', tool.useId] : ['input', tool.name, tool.input];
-	return `${sessionKey}-${digest(JSON.stringify(call)).slice(0, 32)}`;
-}
-
-function digest(text: string): string {
-	return createHash('sha256').update(text).digest('hex');
 }

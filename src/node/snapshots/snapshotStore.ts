@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
 	linkSync,
 	lstatSync,
@@ -15,6 +15,7 @@ import { bridgeGlobalStorage } from '../audit/auditLogLocation';
 import { ownedByMe } from '../runtime/runtimeFolder';
 import { ObjectStore, StoreWriteError } from './objectStore';
 import { StatIndex } from './statIndex';
+import { workspaceFolderIn } from './snapshotPaths';
 
 /** The folder of snapshots inside the extension's global storage (guarded as Hookwarden's own state). */
 export const SNAPSHOT_FOLDER = 'snapshots';
@@ -66,13 +67,14 @@ export class SnapshotStore {
 		}
 	}
 
+	/** Whether the store's folder is still the private folder it was opened as (not replaced by a link, not opened up). */
+	stillPrivate(): boolean {
+		return privateFolder(this.root) === undefined;
+	}
+
 	/** The folder of one workspace's index, lock and pending calls. */
 	workspaceFolder(workspace: string): string {
-		return join(
-			this.root,
-			'workspaces',
-			createHash('sha256').update(workspace).digest('hex').slice(0, 24),
-		);
+		return workspaceFolderIn(this.root, workspace);
 	}
 
 	/** The index of a workspace's last capture; an empty one when there is none or its signature does not hold. */

@@ -11,9 +11,12 @@ export const HOOKWARDEN_COMMANDS: readonly string[] = [
 /** Options of Hookwarden's command that only the person may use: restoring from snapshots, installing policy hooks. */
 const PERSON_ONLY = /^--(?:restore|install-policy-hook|uninstall-policy-hook)$/;
 
-/** Whether a script an interpreter runs is Hookwarden's bridge (`node …/hookwarden…/dist/bridge.js`). */
+/**
+ * Whether a script an interpreter runs may be Hookwarden's bridge (`node …/dist/bridge.js`, wherever the extension or a
+ * checkout of it lives): with a person-only option, a project's own `dist/bridge.js` is asked about the same way.
+ */
 export function isHookwardenBridge(script: string): boolean {
-	return /hookwarden[^/\\]*[/\\](?:.*[/\\])?dist[/\\]bridge(?:-main)?\.js$/i.test(script);
+	return /(?:^|[/\\])dist[/\\]bridge(?:-main)?\.js$/i.test(script);
 }
 
 /**
