@@ -72,10 +72,14 @@ export function captureWorkspace(
 		watch?.changes.trusted === true &&
 		watch.changes.folders.size === 0 &&
 		startedAt - previous.walkedAt < WALK_AGAIN_MS;
-	if (previous.complete && root && (previous.capturedAt >= options.arrivedAt || unchanged)) {
+	// Watched, only "nothing changed since" shares the last capture: one begun after the call arrived may still have
+	// missed what the watch saw since. Unwatched, a capture begun after the call arrived shows what it will find.
+	const shareable = watch ? unchanged : previous.capturedAt >= options.arrivedAt;
+	if (previous.complete && root && shareable) {
 		return { entry: { type: 'dir', hash: root.hash }, tally: newTally(), index: previous };
 	}
 	if (previous.tooLarge !== undefined && startedAt - previous.capturedAt < TOO_LARGE_RECHECK_MS) {
+		watch?.watch.giveBack(watch.changes);
 		return {
 			entry: { type: 'unvisited' },
 			tally: newTally(),

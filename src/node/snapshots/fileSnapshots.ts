@@ -269,6 +269,7 @@ export class FileSnapshots implements SnapshotPort {
 				return taken;
 			});
 		} catch (error) {
+			watched?.watch.distrust();
 			return { missed: describeFailure(error), uncovered: plan.uncovered };
 		}
 	}
@@ -285,6 +286,8 @@ export class FileSnapshots implements SnapshotPort {
 		const arrivedAt = this.now();
 		const waiting = this.waitingCalls(store, workspace, request);
 		if (waiting.length === 0) {
+			// Nothing to compare: what the watch saw is still owed to the next capture.
+			watched?.watch.giveBack(watched.changes);
 			return [];
 		}
 		const limits = this.limitsFor(store, request.settings, arrivedAt);
@@ -307,6 +310,7 @@ export class FileSnapshots implements SnapshotPort {
 				});
 			});
 		} catch {
+			watched?.watch.distrust();
 			return [];
 		}
 	}

@@ -141,6 +141,16 @@ export class WorkspaceWatch {
 		return changes;
 	}
 
+	/** Puts back what {@link take} gave when nothing was captured with it, so the next capture still lists it. */
+	giveBack(changes: WatchedChanges): void {
+		for (const folder of changes.folders) {
+			this.folders.add(folder);
+		}
+		for (const name of changes.names) {
+			this.names.add(name);
+		}
+	}
+
 	/** Whether the watch still works (not past its folder limit, no failed watch, markers coming back). */
 	get usable(): boolean {
 		return !this.broken;

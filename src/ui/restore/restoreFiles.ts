@@ -209,7 +209,11 @@ function warnOfUnforeseen(parts: RestoreParts, entry: RecordedEvent): void {
 			continue;
 		}
 		void vscode.window
-			.showWarningMessage(unforeseenNotice(observation), 'Restore…', 'Show Details')
+			.showWarningMessage(
+				unforeseenNotice(observation, entry.workspaceFolder),
+				'Restore…',
+				'Show Details',
+			)
 			.then(async (answer) => {
 				if (answer === 'Restore…') {
 					await restoreSnapshot(parts, observation.snapshot);

@@ -11,6 +11,7 @@
  * control folder, which is also how the spec knows a request has finished: the Stop event).
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -68,6 +69,12 @@ const THIS_WORKSPACE = 'This Workspace (Shared via Git)';
 const RULES = [
 	{ id: 'agent-echo', command: 'echo', verdict: 'allow', reason: 'Echo is harmless.' },
 	{ id: 'ask-touch', command: 'touch', verdict: 'ask', reason: 'New files need a person.' },
+	// The snapshot scenarios' lines, allowed so Copilot Chat runs them without its own confirmation.
+	{
+		id: 'agent-cleanup',
+		command: ['rm tracked.txt scratch.txt', 'printf broken', 'sh cleanup.sh'],
+		verdict: 'allow',
+	},
 	{
 		id: 'agent-rewrite',
 		command: 'echo original-by-agent',
@@ -666,6 +673,103 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		);
 		await wb.moveMouseAway();
 		await wb.screenshot('agent-5-events-rewritten');
+	});
+
+	/** Ticks nothing, unticks nothing: accepts the restore preview as offered, and says what it offered. */
+	async function acceptRestorePreview(): Promise<string[]> {
+		assert.ok(wb);
+		const offered = await wb.quickPickLabels({ timeoutMs: 20_000 });
+		await wb.screenshot('agent-restore-preview');
+		await wb.page.locator('.quick-input-widget .quick-input-box input').press('Enter');
+		return offered;
+	}
+
+	it('restores from the Events view what a shell line deleted and edited; a file made afterwards stays', async () => {
+		const git = (...args: string[]) =>
+			execFileSync('git', ['-C', workspace, ...args], { env: { ...process.env, HOME: home } });
+		fs.writeFileSync(path.join(workspace, 'tracked.txt'), 'committed content\n');
+		fs.writeFileSync(path.join(workspace, 'scratch.txt'), 'never committed\n');
+		fs.writeFileSync(path.join(workspace, 'config.json'), '{ "port": 8080 }\n');
+		git('init', '-q');
+		git('-c', 'user.email=t@t', '-c', 'user.name=t', 'add', 'tracked.txt');
+		git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'tracked');
+		const line = 'rm tracked.txt scratch.txt && printf broken > config.json';
+		const run = await runScenario({
+			id: 'restore',
+			prompt: 'Clean up the workspace with the terminal.',
+			steps: [terminal(line, 'Clean up'), text('Cleaned up.')],
+		});
+		assert.ok(
+			run.events.some((e) => e.name === 'PostToolUse'),
+			JSON.stringify(summary(run.events)),
+		);
+		assert.ok(!fs.existsSync(path.join(workspace, 'tracked.txt')), 'the line did not run');
+		fs.writeFileSync(path.join(workspace, 'later.txt'), 'made after the call\n');
+
+		assert.ok(wb);
+		await wb.openView(/^Hookwarden/);
+		const row = /^ran · run_in_terminal · rm tracked\.txt/;
+		const shown = await wb.waitForTreeRow(row, { view: 'Events', timeoutMs: 30_000 });
+		assert.match(shown.description ?? '', /deleted 2 files, changed 1/);
+		await wb.screenshot('agent-restore-events-row');
+		await wb.clickRowAction(row, 'Restore Files to Before This Call…', { view: 'Events' });
+		const offered = await acceptRestorePreview();
+		assert.ok(
+			offered.some((label) => label.includes('later.txt')),
+			`the file made afterwards is not listed: ${JSON.stringify(offered)}`,
+		);
+		await wb.waitForNotification(/Hookwarden restored 3 files\./, { timeoutMs: 20_000 });
+		assert.equal(
+			fs.readFileSync(path.join(workspace, 'tracked.txt'), 'utf8'),
+			'committed content\n',
+		);
+		assert.equal(fs.readFileSync(path.join(workspace, 'scratch.txt'), 'utf8'), 'never committed\n');
+		assert.equal(
+			fs.readFileSync(path.join(workspace, 'config.json'), 'utf8'),
+			'{ "port": 8080 }\n',
+		);
+		assert.equal(
+			fs.readFileSync(path.join(workspace, 'later.txt'), 'utf8'),
+			'made after the call\n',
+		);
+		await wb.runCommand('Notifications: Clear All Notifications');
+	});
+
+	it('a script nobody read that deletes files is marked unforeseen and announced at once, with Restore…', async () => {
+		fs.writeFileSync(path.join(workspace, 'cleanup.sh'), 'rm -f old-notes.txt\n');
+		fs.writeFileSync(path.join(workspace, 'old-notes.txt'), 'notes worth keeping\n');
+		await runScenario({
+			id: 'unforeseen',
+			prompt: 'Run the cleanup script.',
+			steps: [terminal('sh cleanup.sh', 'Run the cleanup script'), text('Done.')],
+		});
+		assert.ok(!fs.existsSync(path.join(workspace, 'old-notes.txt')), 'the script did not run');
+		const logged = await pollUntil(() => auditRecords().find((r) => r.unforeseen === true), {
+			timeoutMs: 10_000,
+			describe: () =>
+				`no audit line marked unforeseen; the last ones: ${JSON.stringify(
+					auditRecords()
+						.slice(-4)
+						.map((r) => ({
+							event: r.event,
+							summary: r.summary,
+							snapshot: r.snapshot,
+							observed: r.observed,
+						})),
+				)}`,
+		});
+		assert.equal(logged.event, 'PostToolUse');
+		assert.ok(wb);
+		const notice = /sh cleanup\.sh.*deleted 1 file; 1 change nobody predicted/;
+		await wb.waitForNotification(notice, { timeoutMs: 20_000 });
+		await wb.screenshot('agent-unforeseen-notice');
+		await wb.clickNotificationButton(notice, 'Restore…');
+		await acceptRestorePreview();
+		await wb.waitForNotification(/Hookwarden restored 1 file\./, { timeoutMs: 20_000 });
+		assert.equal(
+			fs.readFileSync(path.join(workspace, 'old-notes.txt'), 'utf8'),
+			'notes worth keeping\n',
+		);
 	});
 
 	it('PreCompact fires with a low summarization threshold and is recorded', async () => {

@@ -409,4 +409,34 @@ describe.each([
 		});
 		expect(again?.changes).toEqual([{ path: `${workspace}/lib/inner/y.ts`, change: 'changed' }]);
 	});
+
+	it('keeps what changed for the next call when an event closes nothing', async () => {
+		const store = snapshots();
+		await hold(store, plan({ unread: true }), tool('one', 'u1'));
+		await store.observe({
+			sessionId: 's1',
+			tool: tool('one', 'u1'),
+			workspaceFolder: workspace,
+			settings: DEFAULT_SNAPSHOT_SETTINGS,
+		});
+		writeFileSync(join(workspace, 'new-notes.txt'), 'notes');
+		// Another session's turn ends: nothing of it waits, so nothing is captured.
+		expect(
+			await store.observe({
+				sessionId: 'other',
+				workspaceFolder: workspace,
+				settings: DEFAULT_SNAPSHOT_SETTINGS,
+			}),
+		).toEqual([]);
+		const taken = await hold(store, plan({ unread: true }), tool('two', 'u2'));
+		expect(taken.held.files).toBe(6);
+		rmSync(join(workspace, 'new-notes.txt'));
+		const [compared] = await store.observe({
+			sessionId: 's1',
+			tool: tool('two', 'u2'),
+			workspaceFolder: workspace,
+			settings: DEFAULT_SNAPSHOT_SETTINGS,
+		});
+		expect(compared?.changes).toEqual([{ path: `${workspace}/new-notes.txt`, change: 'deleted' }]);
+	});
 });

@@ -116,8 +116,8 @@ describe('what a person sees of snapshots', () => {
 	});
 
 	it('warns of unforeseen changes in one sentence', () => {
-		expect(unforeseenNotice(observation)).toBe(
-			'Hookwarden: `run_in_terminal: python3 tidy.py` deleted 3 files, changed 2; 3 changes nobody predicted: deleted /ws/src/a.ts, deleted /ws/src/b.ts, and 1 more. The files as they were before the call are held.',
+		expect(unforeseenNotice(observation, '/ws')).toBe(
+			'Hookwarden: `run_in_terminal: python3 tidy.py` deleted 3 files, changed 2; 3 changes nobody predicted: deleted src/a.ts, deleted src/b.ts, and 1 more. The files as they were before the call are held.',
 		);
 	});
 
