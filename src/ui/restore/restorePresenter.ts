@@ -74,10 +74,10 @@ export function restoreOutcome(results: readonly RestoreResult[]): string {
 }
 
 /** The warning shown at once when a call changed what no prediction covered. */
-export function unforeseenNotice(observation: Observation): string {
+export function unforeseenNotice(observation: Observation, workspace?: string): string {
 	const shown = observation.unforeseen
 		.slice(0, 2)
-		.map((change) => `${change.change} ${change.path}`);
+		.map((change) => `${change.change} ${relativeTo(change.path, workspace)}`);
 	const more = observation.unforeseenCount - shown.length;
 	return `Hookwarden: \`${observation.summary}\` ${describeObservation(observation)}: ${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''}. The files as they were before the call are held.`;
 }
