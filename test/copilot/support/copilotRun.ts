@@ -10,6 +10,7 @@ import {
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
+	readdirSync,
 	readFileSync,
 	rmSync,
 	writeFileSync,
@@ -73,6 +74,9 @@ export interface CopilotRun {
 	readonly workspace: string;
 	/** The audit log file the headless bridge wrote. */
 	readonly auditFile: string;
+	/** The per-user launcher the hook file runs, and the environment the CLI ran in: to run it as a person would. */
+	readonly launcher: string;
+	readonly env: NodeJS.ProcessEnv;
 	/** Removes the temporary folder (kept when `HOOKWARDEN_KEEP_COPILOT_RUNS=1`). */
 	dispose(): void;
 }
@@ -209,7 +213,10 @@ export async function runCopilot(options: CopilotRunOptions): Promise<CopilotRun
 			unmatchedRoutes: done.unmatched,
 			workspace,
 			auditFile,
+			launcher,
+			env,
 			dispose: () => {
+				endSnapshotKeepers(workspace);
 				if (process.env.HOOKWARDEN_KEEP_COPILOT_RUNS !== '1') {
 					rmSync(root, { recursive: true, force: true });
 				}
@@ -217,6 +224,23 @@ export async function runCopilot(options: CopilotRunOptions): Promise<CopilotRun
 		};
 	} finally {
 		await model?.close();
+	}
+}
+
+/**
+ * Ends the snapshot keepers the run's bridges started (detached, so the CLI's process group does not hold them): they
+ * would otherwise wait out their idle time in a folder about to be removed.
+ */
+function endSnapshotKeepers(workspace: string): void {
+	for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+		try {
+			const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+			if (line.includes('--snapshot-keeper') && line.includes(workspace)) {
+				process.kill(Number(pid));
+			}
+		} catch {
+			// Ended meanwhile.
+		}
 	}
 }
 
