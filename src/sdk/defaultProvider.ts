@@ -1,4 +1,6 @@
 import type { TimeoutOutcome } from '../core/approvals/pendingApproval';
+import type { JudgedEffect } from '../core/judging/judgeEffects';
+import type { SnapshotSettings } from '../core/snapshots/snapshotSettings';
 import type { HookEvent } from '../core/events/hookEvent';
 import type { FailMode } from '../core/provider/failVerdict';
 import { compilePolicy } from '../core/policy/compilePolicy';
@@ -127,6 +129,16 @@ export class DefaultHooksProvider implements HooksProvider {
 			clock: SYSTEM_CLOCK,
 		});
 		this.id = this.inner.id;
+	}
+
+	/** The snapshot limits its settings give (`hookwarden.snapshots.*`). */
+	get snapshotSettings(): SnapshotSettings {
+		return this.compiled.snapshots;
+	}
+
+	/** The judged effects of a tool call, as the policy reads them: what a snapshot of the call is planned from. */
+	judgedEffects(event: HookEvent): Promise<readonly JudgedEffect[]> {
+		return this.inner.judgedEffects(event, this.workspaceFolder);
 	}
 
 	readonly onSessionStart = (event: HookEvent, context: HookContext) => this.ask(event, context);

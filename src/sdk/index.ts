@@ -38,8 +38,22 @@ export { encodeDecision, readHookEvent } from './dialect';
 export type {
 	AdapterOptions,
 	PermissionHandlerOptions,
+	SessionSnapshots,
 	ProviderOrChain,
 	SessionHooksOptions,
 } from './sessionHooks';
 export { asPermissionHandler, asSessionHooks } from './sessionHooks';
 export type * from './copilotSdkTypes';
+export type {
+	ChangeKind,
+	FileCount,
+	NotHeld,
+	NotHeldReason,
+	ObservedChange,
+	Observation,
+	SnapshotMissed,
+	SnapshotOutcome,
+	SnapshotTaken,
+} from '../core/snapshots/snapshotFacts';
+export type { SnapshotSettings } from '../core/snapshots/snapshotSettings';
+export { describeObservation, describeRestorability } from '../core/snapshots/describeSnapshot';

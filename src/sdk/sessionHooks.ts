@@ -8,6 +8,10 @@ import { withFailMode } from '../core/provider/failVerdict';
 import type { HooksProvider } from '../core/provider/hooksProvider';
 import { toolCallOf } from '../core/reading/tools/toolCallOf';
 import { DeniedCalls, notHonoured } from '../core/sessions/honouredCheck';
+import type { CallSnapshots } from '../core/pipeline/callSnapshots';
+import { describeRestorability } from '../core/snapshots/describeSnapshot';
+import type { Observation, SnapshotOutcome } from '../core/snapshots/snapshotFacts';
+import type { SnapshotSettings } from '../core/snapshots/snapshotSettings';
 import type {
 	CopilotAgentStopHookOutput,
 	CopilotBaseHookInput,
@@ -40,8 +44,25 @@ export interface AdapterOptions {
 	readonly onDecision?: (
 		event: HookEvent,
 		decision: MergedDecision,
-		check: { readonly notHonoured?: string },
+		check: {
+			readonly notHonoured?: string;
+			/** What was held before a tool call that may change files (see {@link SessionSnapshots}). */
+			readonly snapshot?: SnapshotOutcome;
+			/** What the calls this event closed changed, with those no prediction covered. */
+			readonly observed?: readonly Observation[];
+		},
 	) => void;
+	/**
+	 * Holds the workspace before a tool call that may change files runs and compares it after, as the extension does:
+	 * `snapshotsFor` of the installed package makes one. Without it nothing is held.
+	 */
+	readonly snapshots?: SessionSnapshots;
+}
+
+/** The snapshot step of an SDK session: the decider's step and the limits it holds under. */
+export interface SessionSnapshots {
+	readonly step: CallSnapshots;
+	readonly settings: SnapshotSettings;
 }
 
 /** What the hooks adapter needs: the provider or chain, and the options every adapter takes. */
@@ -320,20 +341,72 @@ function deciderOf(provider: ProviderOrChain, options: AdapterOptions): Decide {
 	const denied = new DeniedCalls();
 	return async (event) => {
 		const workspaceFolder = options.workspaceFolder ?? event.cwd;
+		const observed = await observe(options.snapshots, event, workspaceFolder);
 		const merged = await chain.decide(event, {
 			...(workspaceFolder !== undefined && { workspaceFolder }),
 		});
-		const decision = withFailMode(merged, options.failMode ?? 'open', event.name);
+		let decision = withFailMode(merged, options.failMode ?? 'open', event.name);
+		const snapshot = await hold(options.snapshots, event, decision, workspaceFolder);
+		const restorable =
+			snapshot &&
+			options.snapshots &&
+			describeRestorability(snapshot, options.snapshots.settings, workspaceFolder);
+		if (decision.verdict === 'ask' && restorable) {
+			decision = {
+				...decision,
+				reason: `${decision.reason ?? 'A Hookwarden rule asks for approval.'} ${restorable}`,
+			};
+		}
 		const session = event.sessionId ?? '';
 		const ignored = notHonoured(event, (key) => denied.has(session, key));
 		denied.note(session, event, decision);
 		try {
-			options.onDecision?.(event, decision, ignored === undefined ? {} : { notHonoured: ignored });
+			options.onDecision?.(event, decision, {
+				...(ignored !== undefined && { notHonoured: ignored }),
+				...(snapshot && { snapshot }),
+				...(observed.length > 0 && { observed }),
+			});
 		} catch {
 			// An observer must never change the answer.
 		}
 		return decision;
 	};
+}
+
+/** Holds the workspace before a tool call runs, when the adapter has snapshots; a failure never costs the answer. */
+async function hold(
+	snapshots: SessionSnapshots | undefined,
+	event: HookEvent,
+	decision: MergedDecision,
+	workspaceFolder: string | undefined,
+): Promise<SnapshotOutcome | undefined> {
+	if (!snapshots || event.name !== 'PreToolUse') {
+		return undefined;
+	}
+	try {
+		return await snapshots.step.before(
+			event,
+			decision,
+			workspaceFolder,
+			snapshots.settings,
+			Date.now(),
+		);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Compares the calls an event closes with their snapshots, when the adapter has snapshots. */
+async function observe(
+	snapshots: SessionSnapshots | undefined,
+	event: HookEvent,
+	workspaceFolder: string | undefined,
+): Promise<readonly Observation[]> {
+	try {
+		return snapshots ? await snapshots.step.after(event, workspaceFolder, snapshots.settings) : [];
+	} catch {
+		return [];
+	}
 }
 
 function commonOf(input: CopilotBaseHookInput): HookEventCommon {

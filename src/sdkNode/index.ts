@@ -7,3 +7,4 @@ export * from '../sdk/index';
 // Declared here, so it takes the place of the pure module's provider of the same name.
 export { DefaultHooksProvider } from './defaultProvider';
 export { createShellReader } from './shellReader';
+export { snapshotsFor } from './snapshots';
