@@ -48,6 +48,8 @@ import { cloudUploads, UPLOAD_PROGRAMS } from './cloudUploads';
 import { FILE_SERVER_PROGRAMS, fileServers } from './fileServers';
 import { cmdFiles, powerShellFiles } from './windows';
 import { PROJECT_RUNNERS, projectRunner } from './projectRunners';
+import { DATA_STORE_PROGRAMS } from './dataStoreClients';
+import { dataStoreStatements } from '../statements/dataStoreStatements';
 
 /** Runs several models over one call and keeps every effect. */
 const both =
@@ -129,6 +131,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[[...DISK_PROGRAMS], diskTool],
 	[MACHINE_PROGRAMS, machineCommand],
 	[[...SERVICE_PROGRAMS], serviceCommand],
+	[DATA_STORE_PROGRAMS, dataStoreStatements],
 	[[...CREDENTIAL_PROGRAMS], credentialPrinter],
 	[[...SCHEDULER_PROGRAMS], schedulerCommand],
 	[PERSISTENT_ENVIRONMENT_PROGRAMS, persistentEnvironment],
