@@ -50,6 +50,7 @@ import { cmdFiles, powerShellFiles } from './windows';
 import { PROJECT_RUNNERS, projectRunner } from './projectRunners';
 import { DATA_STORE_PROGRAMS } from './dataStoreClients';
 import { dataStoreStatements } from '../statements/dataStoreStatements';
+import { dataStoreRequests } from '../statements/dataStoreRequests';
 
 /** Runs several models over one call and keeps every effect. */
 const both =
@@ -132,6 +133,10 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[MACHINE_PROGRAMS, machineCommand],
 	[[...SERVICE_PROGRAMS], serviceCommand],
 	[DATA_STORE_PROGRAMS, dataStoreStatements],
+	[
+		['curl', 'wget', 'http', 'https', 'xh', 'invoke-webrequest', 'invoke-restmethod'],
+		dataStoreRequests,
+	],
 	[[...CREDENTIAL_PROGRAMS], credentialPrinter],
 	[[...SCHEDULER_PROGRAMS], schedulerCommand],
 	[PERSISTENT_ENVIRONMENT_PROGRAMS, persistentEnvironment],

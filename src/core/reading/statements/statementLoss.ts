@@ -16,7 +16,9 @@ export type LossKind =
 	/** `ALTER TABLE … DROP COLUMN` (or a partition): that part of every row goes. */
 	| 'alterDrop'
 	/** Redis `FLUSHALL`/`FLUSHDB`: every key goes. */
-	| 'flush';
+	| 'flush'
+	/** A search store's delete-by-query (`_delete_by_query`): what its query matches goes, which may be all. */
+	| 'deleteByQuery';
 
 /** One statement that loses data: its kind and what it acts on as written (`table users`), when that is known. */
 export interface StatementLoss {
@@ -46,6 +48,8 @@ const PHRASES: Readonly<Record<LossKind, (object: string) => string>> = {
 		`overwrites every row of ${object || 'a table'} (no WHERE clause that filters them)`,
 	alterDrop: (object) => `drops ${object || 'columns'} from every row`,
 	flush: (object) => `erases every key in the store (${object || 'FLUSHALL'})`,
+	deleteByQuery: (object) =>
+		`deletes the documents of ${object || 'an index'} its query matches, possibly all of them`,
 };
 
 /** The action phrase of one loss, for the effect's reason. */
