@@ -159,9 +159,10 @@ export function emitCode(
 export function sendsStatement(...refs: readonly ArgumentRef[]): ApiHandler {
 	return (site, reading) => {
 		for (const ref of refs) {
-			// A value nothing is known of (a connection, a statement built at run time) says nothing.
-			const texts = textsOf(argument(site, ref) ?? []).filter(
-				(text) => text.kind === 'literal' || text.hint !== undefined,
+			// A value nothing is known of (a connection, a statement built at run time) says nothing, and neither does a
+			// single word (`/re/.exec('abc')`): every statement that can lose data has two words at least.
+			const texts = textsOf(argument(site, ref) ?? []).filter((text) =>
+				/[A-Za-z]+\s+\S/.test(text.kind === 'literal' ? text.text : (text.hint ?? '')),
 			);
 			for (const text of texts) {
 				reading.emit({ kind: 'statement', text, call: site.api });
