@@ -2,7 +2,19 @@ import type { Effect } from '../effects/effect';
 import type { ProgramModel } from '../programs/programModel';
 import { clientStatements } from './clientStatements';
 import { readStatements } from './readStatements';
+import type { StatementLoss } from './statementLoss';
 import { lossAction } from './statementLoss';
+
+/**
+ * `redis-cli --scan | xargs redis-cli DEL`: a key delete whose keys a fan-out runner feeds from its input, known only
+ * when the line runs and possibly every key.
+ */
+function keysFedIn(texts: readonly string[], fedByRunner: boolean): StatementLoss[] {
+	const deletes = texts.some((text) => /^\s*(?:del|unlink)\b/i.test(text));
+	return fedByRunner && deletes
+		? [{ kind: 'deleteAll', object: 'the keys fed to it, possibly every key' }]
+		: [];
+}
 
 /**
  * What a data-store client's statements lose (`psql -c 'DROP TABLE users'`, a heredoc fed to `mysql`, `redis-cli
@@ -14,9 +26,11 @@ export const dataStoreStatements: ProgramModel = (call) => {
 	if (!found) {
 		return [];
 	}
-	return found.texts.flatMap((text) =>
-		readStatements(text, found.language, call.readSql).map((loss): Effect =>
-			call.effect({ kind: 'serviceDataLoss', subject: 'serviceData', action: lossAction(loss) }),
-		),
+	const fedByRunner = found.language === 'redis' && call.command.origin === 'xargs';
+	return [
+		...found.texts.flatMap((text) => readStatements(text, found.language, call.readSql)),
+		...keysFedIn(found.texts, fedByRunner),
+	].map((loss): Effect =>
+		call.effect({ kind: 'serviceDataLoss', subject: 'serviceData', action: lossAction(loss) }),
 	);
 };

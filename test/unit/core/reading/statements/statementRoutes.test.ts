@@ -67,6 +67,10 @@ describe('a statement is judged on every road it travels', () => {
 			'a file the line wrote, fed on stdin',
 		],
 		["docker exec -i db psql -U postgres -c 'DROP DATABASE shop'", 'a client run in a container'],
+		[
+			"redis-cli -n 1 KEYS 'user:*' | xargs redis-cli -n 1 UNLINK",
+			'keys a fan-out runner feeds in',
+		],
 		["psql -c 'drop/**/table/**/users'", 'comments standing for spaces'],
 		["psql -c 'DELETE FROM users -- keep admins?'", 'a trailing comment in place of a WHERE'],
 		["sqlite3 app.db 'DELETE FROM users WHERE 1=1'", 'a WHERE that is always true'],
@@ -137,6 +141,7 @@ describe('everyday work with data stores stays quiet', () => {
 		['mysql -e "UPDATE users SET name = \'Ann\' WHERE id = 3"'],
 		['psql -c "INSERT INTO notes (body) VALUES (\'drop table users later\')"'],
 		['redis-cli GET session:42'],
+		['redis-cli DEL session:42'],
 		["mongosh --eval 'db.users.find().limit(5)'"],
 		['curl localhost:9200/_cat/indices'],
 		['curl -X DELETE localhost:9200/logs/_doc/42'],
