@@ -16,6 +16,9 @@ const LOSS_WORDS =
 export const DEFINITION_OBJECTS =
 	/^(?:function|procedure|trigger|type|domain|extension|policy|rule|aggregate|operator|cast|collation|conversion|language|statistics|publication|subscription|event|macro|synonym|alias|routine|prepare|default)$/i;
 
+/** Words that follow "drop" in a sentence, not in a statement (`db.run("drop the cache")`): no object is named. */
+const NOT_AN_OBJECT = /^(?:the|a|an|it|this|that|these|those|them|my|your|our|some|any|me|us|in|on|to|by)$/i;
+
 /** A name as written: bare, dotted or quoted (`public."Users"`, `` `db`.`t` ``, `[dbo].[t]`). */
 const NAME = String.raw`((?:[\w$]+|"[^"]*"|\x60[^\x60]*\x60|\[[^\]]*\])(?:\s*\.\s*(?:[\w$]+|"[^"]*"|\x60[^\x60]*\x60|\[[^\]]*\]))*)`;
 
@@ -87,7 +90,8 @@ export function lossesByPattern(statement: SqlStatement): StatementLoss[] {
 	const drop = DROP.exec(top);
 	if (drop) {
 		const kind = drop[1] ?? '';
-		return DEFINITION_OBJECTS.test(kind.split(/\s+/).at(-1) ?? '')
+		const object = kind.split(/\s+/).at(-1) ?? '';
+		return DEFINITION_OBJECTS.test(object) || NOT_AN_OBJECT.test(object)
 			? []
 			: [{ kind: 'drop', object: objectOf(kind, drop[2]) }];
 	}
