@@ -17,7 +17,8 @@ export const DEFINITION_OBJECTS =
 	/^(?:function|procedure|trigger|type|domain|extension|policy|rule|aggregate|operator|cast|collation|conversion|language|statistics|publication|subscription|event|macro|synonym|alias|routine|prepare|default)$/i;
 
 /** Words that follow "drop" in a sentence, not in a statement (`db.run("drop the cache")`): no object is named. */
-const NOT_AN_OBJECT = /^(?:the|a|an|it|this|that|these|those|them|my|your|our|some|any|me|us|in|on|to|by)$/i;
+const NOT_AN_OBJECT =
+	/^(?:the|a|an|it|this|that|these|those|them|my|your|our|some|any|me|us|in|on|to|by)$/i;
 
 /** A name as written: bare, dotted or quoted (`public."Users"`, `` `db`.`t` ``, `[dbo].[t]`). */
 const NAME = String.raw`((?:[\w$]+|"[^"]*"|\x60[^\x60]*\x60|\[[^\]]*\])(?:\s*\.\s*(?:[\w$]+|"[^"]*"|\x60[^\x60]*\x60|\[[^\]]*\]))*)`;
