@@ -101,7 +101,7 @@ function literallyFalse(node: Node | undefined): boolean {
 }
 
 /** Whether a condition holds for every row: `1`, `true`, `1=1`, `'a'='a'`, `id=id`, `NOT 0`, `x OR 1=1`. */
-export function alwaysTrueNode(node: Node | null | undefined): boolean {
+function alwaysTrueNode(node: Node | null | undefined): boolean {
 	if (!node) {
 		return false;
 	}

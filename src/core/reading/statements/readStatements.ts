@@ -44,7 +44,7 @@ function dialectOf(language: StatementLanguage): SqlDialect | undefined {
 }
 
 /** The statements of SQL text that hold a word of a losing kind: the only ones worth a parser. */
-export function statementsWorthReading(text: string, language: StatementLanguage): SqlStatement[] {
+function statementsWorthReading(text: string, language: StatementLanguage): SqlStatement[] {
 	const hashComments = language === 'mysql' || language === 'mariadb';
 	return sqlStatements(text, hashComments).filter((statement) => mayLoseData(statement.shape));
 }

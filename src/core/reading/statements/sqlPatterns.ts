@@ -47,7 +47,7 @@ export function mayLoseData(shape: string): boolean {
 }
 
 /** A condition that holds for every row: `1`, `true`, `1=1`, `'a'='a'`, `id=id`, or any of them as one `OR` branch. */
-export function alwaysTrue(condition: string): boolean {
+function alwaysTrue(condition: string): boolean {
 	return condition.split(/\bor\b/i).some((branch) => {
 		const bare = branch.replace(/[()\s]+/g, ' ').trim();
 		const equal = /^(\S+)\s*(?:=|==|<=|>=|is)\s*(\S+)$/i.exec(bare);
