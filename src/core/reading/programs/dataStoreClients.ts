@@ -167,11 +167,48 @@ export const DATA_STORE_CLIENTS: readonly DataStoreClient[] = [
 		readsStdin: true,
 	},
 	{
-		programs: ['snowsql', 'trino', 'presto', 'bq'],
+		programs: ['snowsql', 'trino', 'presto'],
 		language: 'sql',
 		grammar: { shortValues: 'qf', longValues: ['query', 'execute', 'server', 'catalog'] },
 		statementOptions: ['q', 'query', 'execute'],
 		readsStdin: true,
+	},
+	{
+		// `bq query 'DELETE FROM ds.t WHERE true'`: the words after the verb.
+		programs: ['bq'],
+		language: 'sql',
+		grammar: { longValues: ['project_id', 'dataset_id', 'location', 'format'] },
+		statementOptions: [],
+		operands: 'afterFirst',
+		readsStdin: false,
+	},
+	{
+		// Cloud CLIs that run one statement against a hosted database: `heroku pg:psql -c`, `wrangler d1 execute
+		// --command`, `aws rds-data execute-statement --sql`, `gcloud spanner databases execute-sql --sql`.
+		programs: ['heroku', 'wrangler', 'aws', 'gcloud'],
+		language: 'sql',
+		grammar: {
+			shortValues: 'ac',
+			longValues: ['command', 'sql', 'query-string', 'app', 'file', 'profile', 'region'],
+		},
+		statementOptions: ['c', 'command', 'sql', 'query-string'],
+		readsStdin: false,
+	},
+	{
+		// `turso db shell app 'DROP TABLE t'`: the words after the database.
+		programs: ['turso'],
+		language: 'sqlite',
+		grammar: {},
+		statementOptions: [],
+		operands: 'afterFirst',
+		readsStdin: true,
+	},
+	{
+		programs: ['influx'],
+		language: 'sql',
+		grammar: { singleDashLongs: true, longValues: ['execute', 'database', 'host', 'format'] },
+		statementOptions: ['execute'],
+		readsStdin: false,
 	},
 	{
 		programs: ['redis-cli', 'valkey-cli', 'keydb-cli'],
