@@ -41,7 +41,8 @@ const extensionOptions = {
 /**
  * The bridge starts once per hook event, so its main bundle holds only what every event needs; the shell
  * grammar is a separate bundle the bridge `require`s only for shell tools, the interpreter-code readers another one
- * it `require`s only for a line that carries code, and a hook call that names its window first runs the small bundle
+ * it `require`s only for a line that carries code, the SQL parser a third only for a call that carries a statement
+ * that may lose data, and a hook call that names its window first runs the small bundle
  * that asks it (see src/bridge/bootstrap.ts).
  * @type {import('esbuild').BuildOptions}
  */
@@ -74,6 +75,8 @@ const cachedBundleOptions = {
 		'bridge-shell': 'src/node/shell/grammarBundle.ts',
 		'bridge-code': 'src/node/shell/codeReader.ts',
 		'bridge-snapshots': 'src/node/snapshots/snapshotBundle.ts',
+		// The SQL parser: loaded only for a call that carries a statement that may lose data.
+		'bridge-sql': 'src/node/sql/sqlParser.ts',
 	},
 	banner: { js: CACHED_BUNDLE_HEAD },
 	footer: { js: CACHED_BUNDLE_TAIL },

@@ -9,6 +9,7 @@ import { evaluatePolicy } from '../src/core/policy/evaluatePolicy';
 import type { PolicyInput } from '../src/core/judging/policyInput';
 import { readPolicySettings } from '../src/core/settings/readPolicySettings';
 import { toolCallOf } from '../src/core/reading/tools/toolCallOf';
+import { createSqlReader } from '../src/node/sql/sqlParser';
 
 function rules(count: number): unknown[] {
 	const shapes = [
@@ -101,8 +102,30 @@ export async function run(): Promise<Record<string, number>> {
 		}
 		nestedTimes.push((performance.now() - start) / 20);
 	}
+	// A line that carries SQL of losing kinds, read by the parser (loaded once, as a process keeps it). Each round
+	// judges a fresh input: effects are memoised per input, and here reading the statements is what is measured.
+	const sqlLine = `psql -h db -c "BEGIN; DELETE FROM sessions WHERE expires_at < now(); UPDATE users SET active = false WHERE last_seen < now() - interval '1 year'; COMMIT;"`;
+	const sqlInput: PolicyInput = {
+		...input,
+		event: {
+			name: 'PreToolUse',
+			dialect: 'vscode',
+			timestamp: new Date().toISOString(),
+			cwd: '/ws',
+			tool: toolCallOf('run_in_terminal', { command: sqlLine }, { cwd: '/ws' }),
+		},
+		shell: analyzer.analyze(sqlLine, 'bash'),
+		readSql: createSqlReader(),
+	};
+	const sqlTimes: number[] = [];
+	for (let round = 0; round < 300; round++) {
+		const start = performance.now();
+		evaluatePolicy(policy, { ...sqlInput }, BUILTIN_PACKS);
+		sqlTimes.push(performance.now() - start);
+	}
 	return {
 		rules: policy.rules.length,
+		sqlEvaluateMedianUs: median(sqlTimes) * 1000,
 		evaluateMedianUs: median(batchTimes) * 1000,
 		parseMedianUs: median(parseTimes) * 1000,
 		nestedCommands: nestedInput.shell?.commands.length ?? 0,

@@ -102,6 +102,13 @@ async function policyBench() {
 		'info',
 		true,
 	);
+	row(
+		`policy evaluation of a line with SQL (parser loaded), ${result.rules} rules + packs (median)`,
+		result.sqlEvaluateMedianUs,
+		'µs',
+		'info',
+		true,
+	);
 }
 
 async function auditBench() {

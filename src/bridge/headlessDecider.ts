@@ -15,6 +15,7 @@ import { CompositeHooksProvider } from '../core/provider/compositeHooksProvider'
 import type { ProviderConfig } from '../core/settings/providerSettings';
 import { readProviderSettings } from '../core/settings/providerSettings';
 import type { CommandLineAnalysis, ShellDialect } from '../core/reading/shell/commandLine';
+import type { SqlReader } from '../core/reading/statements/statementLoss';
 import { SYSTEM_CLOCK } from '../core/util/clock';
 import type { AuditLogTarget } from '../node/audit/auditLogFile';
 import { resolveBridgeAuditFile } from '../node/audit/auditLogLocation';
@@ -41,6 +42,8 @@ export interface HeadlessEnvironment {
 	readonly cwd: string;
 	/** Reads one shell line (see createShellAnalysis): the window and the bridge read lines the same way. */
 	readonly analyzeShell: (line: string, dialect: ShellDialect) => Promise<CommandLineAnalysis>;
+	/** Loads the SQL parser for a call that carries a statement that may lose data (see sqlReaderLoader). */
+	readonly loadSqlReader?: () => Promise<SqlReader | undefined>;
 	readonly ledger: SessionLedger;
 	/** Receives one line per problem found on the way (bad settings, a grammar that failed to load, the log). */
 	readonly warn: (line: string) => void;
@@ -132,6 +135,7 @@ export function headlessPolicyProvider(
 		realPath: realPathOnDisk,
 		clock: SYSTEM_CLOCK,
 		analyzeShell: environment.analyzeShell,
+		...(environment.loadSqlReader && { loadSqlReader: environment.loadSqlReader }),
 		sessionFacts: (event) => ({
 			subagentsStarted: environment.ledger.subagentsStarted(event.sessionId),
 		}),

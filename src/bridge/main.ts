@@ -42,6 +42,7 @@ import { productionMachinePolicy, readMachinePolicy } from '../node/settings/mac
 import { readTrustedFolders } from '../node/settings/trustRecord';
 import { AnalysisCache } from '../node/shell/analysisCache';
 import { createShellAnalysis } from '../node/shell/shellAnalysis';
+import { sqlReaderLoader } from '../node/sql/sqlReaderBundle';
 import { askWindow } from './askWindow';
 import { explainEventCommand, replayCommand } from './auditLogCommands';
 import { findWorkspaceFolder } from './findWorkspaceFolder';
@@ -127,6 +128,7 @@ const environment = builtOnFirstUse((): HeadlessEnvironment => {
 			warn,
 			...(diskCache && { diskCache }),
 		}),
+		loadSqlReader: sqlReaderLoader(__dirname, warn),
 	};
 });
 

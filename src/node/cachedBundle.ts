@@ -22,9 +22,10 @@ type CommonJsBody = (
 
 /**
  * The bundles this process ran, the caches it is to write, and whether it may still. V8 stamps a cache with the flags
- * in force when it is made and rejects it under any others, so nothing may be written once a flag changed at run time:
- * every later process would compile from scratch and write it again. Kept under a global symbol because each bundle
- * carries its own copy of this module.
+ * in force when it is made and rejects it under any others, so a bundle loaded before a flag changed at run time has
+ * no cache written after it (every later process would compile from scratch and write it again), and a bundle first
+ * loaded after the change keeps its cache in a file of its own (see cacheFileOf). Kept under a global symbol because
+ * each bundle carries its own copy of this module.
  */
 interface ProcessBundles {
 	flagsChanged: boolean;
@@ -37,6 +38,8 @@ interface PendingCache {
 	readonly script: Script;
 	/** Written when the flags change rather than at exit (see {@link CachedBundleOptions}). */
 	readonly beforeFlagsChange: boolean;
+	/** Compiled after the flags changed: its cache is stamped with them, so it has a file of its own (see cacheFileOf). */
+	readonly afterFlagsChange: boolean;
 }
 
 /** The options of the bundles that load grammars (`dist/bridge-shell.js`, `dist/bridge-code.js`). */
@@ -46,8 +49,8 @@ export const LOADS_GRAMMARS: CachedBundleOptions = { usedBeforeFlagsChange: true
 export interface CachedBundleOptions {
 	/**
 	 * The bundle is used only by processes that go on to change V8's flags (the grammar bundles: loading a grammar
-	 * sets `--liftoff-only`), so its cache is written at that change, with what compiled until then; after it, no
-	 * cache can be written. Other bundles' caches are written at exit by a process that changed nothing, so they hold
+	 * sets `--liftoff-only`), so its cache is written at that change, with what compiled until then; after it, its
+	 * cache cannot be written. Other bundles' caches are written at exit by a process that changed nothing, so they hold
 	 * everything a whole call compiled.
 	 */
 	readonly usedBeforeFlagsChange?: boolean;
@@ -85,18 +88,28 @@ export function loadCachedBundle(file: string, options: CachedBundleOptions = {}
 	return loaded.get(file);
 }
 
+/**
+ * Where a bundle's code cache is: one file for a process whose V8 flags are as it started, another for one that
+ * changed them before loading the bundle (the grammar loader's `--liftoff-only`), since V8 rejects a cache made under
+ * other flags. A bundle loaded after a grammar (the SQL parser, the interpreter readers) then has a cache too.
+ */
+function cacheFileOf(file: string, bundles: ProcessBundles): string {
+	return `${file}.${cacheKey()}${bundles.flagsChanged ? '-flagged' : ''}.cache`;
+}
+
 function runCachedBundle(file: string, options: CachedBundleOptions): unknown {
-	const cacheFile = `${file}.${cacheKey()}.cache`;
+	const bundles = processBundles();
+	const cacheFile = cacheFileOf(file, bundles);
 	const cachedData = readCache(cacheFile);
 	const script = new Script(readFileSync(file, 'utf8'), {
 		filename: file,
 		...(cachedData && { cachedData }),
 	});
-	const bundles = processBundles();
-	if ((!cachedData || script.cachedDataRejected) && !bundles.flagsChanged) {
+	if (!cachedData || script.cachedDataRejected) {
 		bundles.pending.set(cacheFile, {
 			script,
-			beforeFlagsChange: options.usedBeforeFlagsChange === true,
+			beforeFlagsChange: options.usedBeforeFlagsChange === true && !bundles.flagsChanged,
+			afterFlagsChange: bundles.flagsChanged,
 		});
 	}
 	const module = { exports: {} as unknown };
@@ -123,7 +136,7 @@ function writePending(
 	now: (pending: PendingCache) => boolean = () => true,
 ): void {
 	for (const [cacheFile, pending] of bundles.pending) {
-		if (!bundles.flagsChanged && now(pending)) {
+		if ((pending.afterFlagsChange || !bundles.flagsChanged) && now(pending)) {
 			writeCache(pending.script, cacheFile);
 			bundles.pending.delete(cacheFile);
 		}

@@ -17,7 +17,7 @@ export function shown(value: CodeValue): string {
 
 /**
  * Actions as one line each, the way the tables write them: `shell rm -rf ~`, `spawn rm·-rf·/`, `delete ~/x`,
- * `move /b <- a`, `send https://x`, `code python: print(1)`, `unknown`.
+ * `move /b <- a`, `send https://x`, `statement DROP TABLE t`, `code python: print(1)`, `unknown`.
  */
 export function summary(actions: readonly CodeAction[]): string[] {
 	return actions.map((action) => {
@@ -32,6 +32,8 @@ export function summary(actions: readonly CodeAction[]): string[] {
 			}
 			case 'send':
 				return `send ${shown(action.target)}`;
+			case 'statement':
+				return `statement ${shown(action.text)}`;
 			case 'code':
 				return `code ${action.language}: ${action.text}`;
 			case 'unknown':

@@ -49,7 +49,10 @@ export function effectsOf(input: PolicyInput): readonly Effect[] {
 	}
 	let effects = read.get(input);
 	if (!effects) {
-		effects = [...lineEffects(input.shell?.commands ?? []), ...toolEffects(event.tool)];
+		effects = [
+			...lineEffects(input.shell?.commands ?? [], input.readSql),
+			...toolEffects(event.tool, input.readSql),
+		];
 		read.set(input, effects);
 	}
 	return effects;

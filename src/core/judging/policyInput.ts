@@ -1,6 +1,7 @@
 import type { HookEvent } from '../events/hookEvent';
 import type { CommandLineAnalysis } from '../reading/shell/commandLine';
 import type { Deadline } from '../util/deadline';
+import type { SqlReader } from '../reading/statements/statementLoss';
 import type { OwnStateLocations } from './ownState';
 
 /** What Hookwarden remembers about the event's session, for limits that span events. */
@@ -26,6 +27,11 @@ export interface PolicyInput {
 	 * node layer. Absent where the disk cannot be read (tests, the SDK in a browser).
 	 */
 	readonly realPath?: (absolute: string) => string | undefined;
+	/**
+	 * The SQL parser, loaded for an event whose call carries a statement that may lose data; without it statements are
+	 * read with patterns.
+	 */
+	readonly readSql?: SqlReader;
 	/** The time budget of this evaluation; long synchronous work checks it and gives up past it. */
 	readonly deadline?: Deadline;
 }

@@ -16,6 +16,8 @@ import type { PolicyInput, SessionFacts } from '../judging/policyInput';
 import { unfinishedShellCheck } from '../judging/unfinishedShellCheck';
 import type { JudgedEffect } from '../judging/judgeEffects';
 import { judgeEffects } from '../judging/judgeEffects';
+import type { SqlReader } from '../reading/statements/statementLoss';
+import { sqlParserNeeded } from '../reading/statements/sqlParserNeeded';
 import type { RuleRewrite } from './rewriteRules';
 import { rewriteByRules } from './rewriteRules';
 
@@ -31,6 +33,11 @@ export interface PolicyProviderServices {
 		commandLine: string,
 		dialect: ShellDialect,
 	) => CommandLineAnalysis | Promise<CommandLineAnalysis>;
+	/**
+	 * Loads the SQL parser; asked only for a call that carries a statement that may lose data. Resolves `undefined`
+	 * when it cannot be loaded (statements are then read with patterns); never rejects.
+	 */
+	readonly loadSqlReader?: () => Promise<SqlReader | undefined>;
 	/** What the session has done so far; asked only when a session limit is configured and the event spawns a subagent. */
 	readonly sessionFacts?: (event: HookEvent) => SessionFacts | Promise<SessionFacts>;
 	readonly homeDir?: string;
@@ -90,7 +97,8 @@ export class DefaultHooksProvider implements HooksProvider {
 		workspaceFolder: string | undefined,
 		policy: CompiledPolicy,
 	): Promise<PolicyInput> {
-		const { analyzeShell, sessionFacts, homeDir, realPath, clock, budgetMs } = this.services;
+		const { analyzeShell, sessionFacts, homeDir, realPath, clock, budgetMs, loadSqlReader } =
+			this.services;
 		const own = this.services.ownState;
 		const deadline = clock ? new Deadline(clock, budgetMs ?? DEFAULT_BUDGET_MS) : undefined;
 		const tool =
@@ -98,6 +106,10 @@ export class DefaultHooksProvider implements HooksProvider {
 		const shell =
 			tool?.commandLine !== undefined && analyzeShell
 				? await analyzeShell(tool.commandLine, tool.shell ?? 'bash')
+				: undefined;
+		const readSql =
+			tool && loadSqlReader && sqlParserNeeded(tool, shell?.commands ?? [])
+				? await loadSqlReader()
 				: undefined;
 		const spawning = event.name === 'SubagentStart' || tool?.kind === 'subagent';
 		const session =
@@ -111,6 +123,7 @@ export class DefaultHooksProvider implements HooksProvider {
 			shell,
 			session,
 			...(realPath && { realPath }),
+			...(readSql && { readSql }),
 			...(deadline && { deadline }),
 		};
 		return typeof own === 'function'

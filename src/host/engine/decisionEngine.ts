@@ -19,6 +19,7 @@ import { SessionTracker } from '../../core/sessions/sessionTracker';
 import { SYSTEM_CLOCK } from '../../core/util/clock';
 import { ownStateLocations } from '../../node/ownStateLocations';
 import { createShellAnalysis } from '../../node/shell/shellAnalysis';
+import { sqlReaderLoader } from '../../node/sql/sqlReaderBundle';
 import { CallSnapshots } from '../../core/pipeline/callSnapshots';
 import { FileSnapshots } from '../../node/snapshots/fileSnapshots';
 
@@ -79,6 +80,7 @@ export function createDecisionEngine(
 		realPath: realPathOnDisk,
 		clock: SYSTEM_CLOCK,
 		analyzeShell,
+		loadSqlReader: sqlReaderLoader(parts.bundleFolder, (line) => parts.log.warn(line)),
 		sessionFacts: (event) => ({ subagentsStarted: sessions.subagentsStarted(event.sessionId) }),
 	});
 	const unregister = chain.register({

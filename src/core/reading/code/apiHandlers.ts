@@ -152,6 +152,29 @@ export function emitCode(
 	}
 }
 
+/**
+ * A call that sends the statement it is given to a data store (`cursor.execute(sql)`, `mysqli_query($link, $sql)`):
+ * the first of `refs` that is a string; a statement known only in part keeps what is known of it.
+ */
+export function sendsStatement(...refs: readonly ArgumentRef[]): ApiHandler {
+	return (site, reading) => {
+		for (const ref of refs) {
+			// A value nothing is known of (a connection, a statement built at run time) says nothing, and neither does a
+			// single word (`/re/.exec('abc')`): every statement that can lose data has two words at least.
+			const texts = textsOf(argument(site, ref) ?? []).filter((text) =>
+				/[A-Za-z]+\s+\S/.test(text.kind === 'literal' ? text.text : (text.hint ?? '')),
+			);
+			for (const text of texts) {
+				reading.emit({ kind: 'statement', text, call: site.api });
+			}
+			if (texts.length > 0) {
+				break;
+			}
+		}
+		return undefined;
+	};
+}
+
 /** A call that runs the shell command line it is given (`os.system(cmd)`). */
 export function runsShell(ref: ArgumentRef = 0): ApiHandler {
 	return (site, reading) => {

@@ -33,6 +33,7 @@ export type FileOp =
  * - `file`: acts on `targets` (for a move, copy or link the destinations), with `sources` where it has them (the
  *   files moved or copied, the existing file a link points to);
  * - `send`: talks to the network at `target` (a URL or `host:port`);
+ * - `statement`: sends `text` to a data store as a statement (a database driver's `execute`, `query`, `exec`);
  * - `code`: runs `text` as code of `language` (`eval`/`exec` of a string the snippet fixes), which the caller reads
  *   in turn;
  * - `unknown`: does something the reader cannot resolve (a computed callee or module, `eval` of a built or decoded
@@ -49,6 +50,7 @@ export type CodeAction =
 			readonly call: string;
 	  }
 	| { readonly kind: 'send'; readonly target: CodeValue; readonly call: string }
+	| { readonly kind: 'statement'; readonly text: CodeValue; readonly call: string }
 	| {
 			readonly kind: 'code';
 			readonly language: CodeLanguage;

@@ -1,6 +1,7 @@
 import type { CodeEffect, CodeEffectReader } from '../shell/interpreterCode';
 import { codeEffects, DECODED_CODE, UNRESOLVED_CODE } from '../shell/interpreterCode';
 import type { CodeAction, CodeLanguage, CodeValue, FileOp } from './codeAction';
+import { DRIVER_STATEMENT } from '../programs/dataStoreClients';
 
 /** Reads one snippet of a language whose grammar is loaded. */
 export type LoadedCodeReader = (code: string) => readonly CodeAction[];
@@ -121,6 +122,8 @@ export function parsedCodeReader(
 					return fileEffects(action);
 				case 'send':
 					return [];
+				case 'statement':
+					return [{ argv: [DRIVER_STATEMENT, word(action.text)], text: action.call }];
 				case 'code':
 					return depth >= MAX_NESTED_CODE
 						? [unresolved(action.call, `evaluates code nested over ${MAX_NESTED_CODE} levels deep`)]

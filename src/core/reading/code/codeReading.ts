@@ -3,6 +3,7 @@ import type { CodeSyntaxNode } from './codeParser';
 import { valueKey } from './codeValue';
 import type { FlowContext, FlowKind } from './flowContext';
 import { nodeKey, surelyRunsBefore, TOP_LEVEL } from './flowContext';
+import { DRIVER_RECEIVER, runsStatement } from './driverMethods';
 import { MAX_EVALUATION_DEPTH, MAX_STEPS, OverReadingLimit } from './readingLimits';
 import type { Candidates, SymbolicValue } from './symbolicValue';
 import { api, fixedText, opaque, text, union } from './symbolicValue';
@@ -387,8 +388,13 @@ export class CodeReading {
 				return object.entries.get(name) ?? [api(`map.${name}`, object)];
 			case 'dynamic':
 				return [object];
+			case 'opaque':
+				// A connection or cursor the reader cannot model still runs the statement its method is given.
+				return runsStatement(name)
+					? [api(`${DRIVER_RECEIVER}.${name.toLowerCase()}`)]
+					: [opaque(`a member of ${object.why}`)];
 			default:
-				return [opaque(`a member of ${object.kind === 'opaque' ? object.why : 'a value'}`)];
+				return [opaque('a member of a value')];
 		}
 	}
 
@@ -474,6 +480,8 @@ function actionKey(action: CodeAction): string {
 			return `f${action.call}${action.op}${action.targets.map(valueKey).join('\0')}|${(action.sources ?? []).map(valueKey).join('\0')}`;
 		case 'send':
 			return `n${action.call}${valueKey(action.target)}`;
+		case 'statement':
+			return `q${action.call}${valueKey(action.text)}`;
 		case 'code':
 			return `c${action.call}${action.language}${action.text}`;
 		case 'unknown':

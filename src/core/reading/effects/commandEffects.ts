@@ -7,6 +7,7 @@ import { dotNetPersistentEnvironment } from '../programs/persistentEnvironment';
 import { programModel } from '../programs/programTable';
 import { unknownProgramEffects } from './unknownPrograms';
 import type { Effect } from './effect';
+import type { SqlReader } from '../statements/statementLoss';
 
 /** Redirect targets that are not files anyone keeps: fd duplications, stdout, PowerShell's and cmd's null. */
 const NOT_A_FILE = /^(?:-|&?\d*-?|\$null|nul)$/i;
@@ -59,15 +60,22 @@ function namesOf(command: SimpleCommand): string[] {
 	return name.includes('-') && cmdlet !== name ? [cmdlet] : [name];
 }
 
-/** Every effect of one sub-command at `index` of its line: its redirects, then what its program does. */
-export function commandEffects(command: SimpleCommand, index: number): Effect[] {
+/**
+ * Every effect of one sub-command at `index` of its line: its redirects, then what its program does (its statements
+ * read with the SQL parser when the caller loaded it).
+ */
+export function commandEffects(
+	command: SimpleCommand,
+	index: number,
+	readSql?: SqlReader,
+): Effect[] {
 	const effects = redirectEffects(command, index);
 	let modelled = false;
 	for (const name of namesOf(command)) {
 		const model = programModel(name);
 		if (model) {
 			modelled = true;
-			effects.push(...model(programCall(command, name, index)));
+			effects.push(...model(programCall(command, name, index, readSql)));
 		}
 	}
 	if (command.dialect === 'powershell') {
@@ -75,7 +83,9 @@ export function commandEffects(command: SimpleCommand, index: number): Effect[] 
 		effects.push(...dotNetPersistentEnvironment(programCall(command, '', index)));
 	}
 	if (!modelled) {
-		effects.push(...unknownProgramEffects(command, index, commandEffects));
+		effects.push(
+			...unknownProgramEffects(command, index, (inner, at) => commandEffects(inner, at, readSql)),
+		);
 	}
 	return effects.filter((effect) => !PROCESS_SUBSTITUTION.test(effect.path ?? ''));
 }

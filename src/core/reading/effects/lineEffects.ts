@@ -9,6 +9,7 @@ import type { Effect } from './effect';
 import { environmentSent, sentThroughPipe } from './environmentSent';
 import { hiddenCodeEffects } from './hiddenCode';
 import { pipedItemEffects } from './pipedItems';
+import type { SqlReader } from '../statements/statementLoss';
 
 /** Where a function defined on the line can be called from: the same shell, not a new one (`sh -c`, a heredoc). */
 const SAME_SHELL = new Set<SimpleCommand['origin']>([
@@ -193,9 +194,10 @@ function runs(command: SimpleCommand, called: ReadonlyMap<string, readonly strin
 /**
  * Every effect of a shell line, from its sub-commands as the reader found them: what each program does, code run
  * that the line does not show, startup code, fork bombs. Bodies of functions the line never calls are skipped;
- * commands that only may run (text fed to an unknown program) are `likely`, never `sure`.
+ * commands that only may run (text fed to an unknown program) are `likely`, never `sure`. Statements sent to data
+ * stores are read with `readSql` when the caller loaded the SQL parser, with patterns otherwise.
  */
-export function lineEffects(commands: readonly SimpleCommand[]): Effect[] {
+export function lineEffects(commands: readonly SimpleCommand[], readSql?: SqlReader): Effect[] {
 	const called = calledFunctions(commands);
 	const effects: Effect[] = [];
 	commands.forEach((command, index) => {
@@ -204,7 +206,7 @@ export function lineEffects(commands: readonly SimpleCommand[]): Effect[] {
 		}
 		const found = sentThroughPipe(
 			[
-				...commandEffects(command, index),
+				...commandEffects(command, index, readSql),
 				...hiddenCodeEffects(command, index, commands),
 				...startupCode(command, index, commands),
 				...unknownSource(command, index),

@@ -2,6 +2,8 @@ import type { ToolCall } from '../../events/hookEvent';
 import { pathsInPatch } from '../tools/pathsInPatch';
 import { PATH_KEY, PATH_LIST_KEY } from '../tools/toolPathsOf';
 import type { Effect, EffectKind } from './effect';
+import type { SqlReader } from '../statements/statementLoss';
+import { toolStatementEffects } from '../statements/toolStatements';
 
 /** Argument keys whose value is the content a tool writes. */
 const CONTENT_KEYS =
@@ -120,9 +122,10 @@ function effectKindOf(
 /**
  * What a non-shell tool call does to the paths it names: file tools of every harness by their kind, patches by their
  * headers, and MCP or unknown tools by the shape of their arguments (a path key plus a name or content that says
- * what happens to it). A tool whose verb cannot be told from its name but that carries content writes.
+ * what happens to it). A tool whose verb cannot be told from its name but that carries content writes. Statements an
+ * MCP tool carries (`execute_sql {query}`) are read with `readSql` when the caller loaded the SQL parser.
  */
-export function toolEffects(tool: ToolCall): Effect[] {
+export function toolEffects(tool: ToolCall, readSql?: SqlReader): Effect[] {
 	if (tool.kind === 'web') {
 		return localFilesFetched(tool);
 	}
@@ -148,7 +151,7 @@ export function toolEffects(tool: ToolCall): Effect[] {
 	const patched = tool.kind === 'fileWrite' ? patchEffects(tool, make) : [];
 	const carriesContent = Object.keys(tool.input).some((key) => CONTENT_KEYS.test(key));
 	const kind = effectKindOf(tool, named, carriesContent);
-	const effects = [...patched];
+	const effects = [...patched, ...toolStatementEffects(tool, readSql)];
 	const seen = new Set(patched.map((effect) => effect.path));
 	for (const { key, path } of pathArguments(tool.input)) {
 		if (seen.has(path)) {

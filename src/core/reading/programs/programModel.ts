@@ -1,5 +1,6 @@
 import type { Effect, EffectReach } from '../effects/effect';
 import type { SimpleCommand } from '../shell/commandLine';
+import type { SqlReader } from '../statements/statementLoss';
 
 /** Everything a program model reads: the sub-command, its program name and words, and a maker for its effects. */
 export interface ProgramCall {
@@ -10,6 +11,8 @@ export interface ProgramCall {
 	readonly args: readonly string[];
 	/** Builds an effect of this sub-command: source, reach and cwd filled in, `sure` unless told otherwise. */
 	readonly effect: (fields: EffectFields) => Effect;
+	/** The SQL parser, when the caller loaded it for this call; statements are read with patterns without it. */
+	readonly readSql?: SqlReader;
 }
 
 /** The fields a program model chooses for one effect; the rest come from the sub-command. */
@@ -33,13 +36,19 @@ export function reachOf(command: SimpleCommand): EffectReach {
 	}
 }
 
-/** A {@link ProgramCall} for one sub-command at `index` of its line. */
-export function programCall(command: SimpleCommand, name: string, index: number): ProgramCall {
+/** A {@link ProgramCall} for one sub-command at `index` of its line, with the SQL parser when one is loaded. */
+export function programCall(
+	command: SimpleCommand,
+	name: string,
+	index: number,
+	readSql?: SqlReader,
+): ProgramCall {
 	const reach = reachOf(command);
 	return {
 		command,
 		name,
 		args: command.argv.slice(1),
+		...(readSql && { readSql }),
 		effect: (fields) => ({
 			certainty: 'sure',
 			...fields,

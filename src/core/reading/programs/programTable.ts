@@ -49,6 +49,9 @@ import { FILE_SERVER_PROGRAMS, fileServers } from './fileServers';
 import { cmdFiles, powerShellFiles } from './windows';
 import { PROJECT_RUNNERS, projectRunner } from './projectRunners';
 import { HOOKWARDEN_COMMANDS, hookwardenCommand } from './hookwardenCommands';
+import { DATA_STORE_PROGRAMS } from './dataStoreClients';
+import { dataStoreStatements } from '../statements/dataStoreStatements';
+import { dataStoreRequests } from '../statements/dataStoreRequests';
 
 /** Runs several models over one call and keeps every effect. */
 const both =
@@ -130,6 +133,11 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[[...DISK_PROGRAMS], diskTool],
 	[MACHINE_PROGRAMS, machineCommand],
 	[[...SERVICE_PROGRAMS], serviceCommand],
+	[DATA_STORE_PROGRAMS, dataStoreStatements],
+	[
+		['curl', 'wget', 'http', 'https', 'xh', 'invoke-webrequest', 'invoke-restmethod'],
+		dataStoreRequests,
+	],
 	[[...CREDENTIAL_PROGRAMS], credentialPrinter],
 	[[...SCHEDULER_PROGRAMS], schedulerCommand],
 	[PERSISTENT_ENVIRONMENT_PROGRAMS, persistentEnvironment],

@@ -1,22 +1,13 @@
 import type { OptionGrammar } from './optionGrammar';
-import { parseOptions, valuesOf, wordsFromVerb } from './optionGrammar';
+import { wordsFromVerb } from './optionGrammar';
 import type { ProgramModel } from './programModel';
-
-/** SQL that drops or empties data: `DROP TABLE`, `TRUNCATE`, `DELETE FROM x` without `WHERE`, Mongo drops. */
-const DESTRUCTIVE_SQL =
-	/\b(?:drop\s+(?:table|database|schema|index|view|collection|user|owned)|truncate\s+(?:table\s+)?[\w."`]|delete\s+from\s+[\w."`]+\s*(?:;|$)|flushall|flushdb|dropdatabase\s*\(|\.drop\s*\(\s*\)|deletemany\s*\(\s*\{\s*\}\s*\))/i;
 
 /** One service rule: its programs, how their global options read, and a test on the words from the verb on. */
 interface ServiceRule {
 	readonly programs: readonly string[];
 	/** Options that may come before the verb (`kubectl -n prod delete`, `terraform -chdir=infra destroy`). */
 	readonly global?: OptionGrammar;
-	readonly test: (
-		words: readonly string[],
-		all: readonly string[],
-		sql: string,
-		program: string,
-	) => boolean;
+	readonly test: (words: readonly string[], all: readonly string[], program: string) => boolean;
 	readonly what: string;
 }
 
@@ -108,28 +99,6 @@ function scalesToZero(words: readonly string[]): boolean {
 }
 
 const RULES: readonly ServiceRule[] = [
-	{
-		programs: [
-			'psql',
-			'mysql',
-			'mariadb',
-			'sqlite3',
-			'sqlcmd',
-			'clickhouse-client',
-			'cqlsh',
-			'mongo',
-			'mongosh',
-			'duckdb',
-			'cockroach',
-		],
-		test: (_words, _all, sql) => DESTRUCTIVE_SQL.test(sql),
-		what: 'drops or empties database data',
-	},
-	{
-		programs: ['redis-cli', 'valkey-cli', 'keydb-cli'],
-		test: (_w, all) => all.some((word) => /^(?:flushall|flushdb)$/i.test(word)),
-		what: 'erases every key in the store',
-	},
 	{ programs: ['dropdb', 'dropuser'], test: () => true, what: 'drops a database' },
 	{
 		programs: ['kubectl', 'oc'],
@@ -251,7 +220,7 @@ const RULES: readonly ServiceRule[] = [
 	},
 	{
 		programs: [...FRAMEWORK_DATA_LOSS.keys(), ...Object.keys(FRAMEWORK_ALIASES)],
-		test: (words, _all, _sql, program) => {
+		test: (words, _all, program) => {
 			const verbs = FRAMEWORK_DATA_LOSS.get(FRAMEWORK_ALIASES[program] ?? program) ?? [];
 			return words.some((word, index) =>
 				verbs.some((verb) => verb === `${word} ${words[index + 1] ?? ''}`.trim() || verb === word),
@@ -281,43 +250,13 @@ for (const rule of RULES) {
 /** Programs whose data-loss verbs {@link serviceCommand} reads. */
 export const SERVICE_PROGRAMS: ReadonlySet<string> = new Set(BY_PROGRAM.keys());
 
-/** The SQL a database client is given: `-c`/`-e`/`--eval`/`--query`/`-Q`, operands, and text fed on stdin. */
-function sqlOf(args: readonly string[], stdin: string | undefined): string {
-	const parsed = parseOptions(args, {
-		shortValues: 'cefqQdhpUuDHPoW',
-		longValues: [
-			'command',
-			'execute',
-			'eval',
-			'query',
-			'file',
-			'dbname',
-			'host',
-			'port',
-			'username',
-			'user',
-			'database',
-		],
-	});
-	return [
-		...valuesOf(parsed, 'c', 'e', 'command', 'execute', 'eval', 'query', 'q', 'Q'),
-		...parsed.operands,
-		stdin ?? '',
-	].join('\n');
-}
-
 /** Commands that destroy data held by services rather than files: databases, clusters, clouds, containers. */
 export const serviceCommand: ProgramModel = (call) => {
 	const rule = BY_PROGRAM.get(call.name);
 	if (!rule) {
 		return [];
 	}
-	const hit = rule.test(
-		wordsFromVerb(call.args, rule.global),
-		call.args,
-		sqlOf(call.args, call.command.stdinText),
-		call.name,
-	);
+	const hit = rule.test(wordsFromVerb(call.args, rule.global), call.args, call.name);
 	return hit
 		? [call.effect({ kind: 'serviceDataLoss', subject: 'serviceData', action: rule.what })]
 		: [];

@@ -67,6 +67,22 @@ function promptCommands(name: string, value: string): string | undefined {
 	return commands.length > 0 ? commands.join('\n') : undefined;
 }
 
+/**
+ * The body of a here-document tree-sitter read as words of the redirect (a body whose first line starts with a
+ * backslash, `\\! rm -rf ~`, leaves `heredoc_body` empty): the lines between the start and the delimiter.
+ */
+function bodyReadAsWords(
+	node: SyntaxNode,
+	children: ReturnType<typeof childrenOf>,
+): string | undefined {
+	const text = node.text;
+	const firstBreak = text.indexOf('\n');
+	const lastBreak = text.lastIndexOf('\n');
+	return children.some((child) => child.field === 'argument') && firstBreak < lastBreak
+		? text.slice(firstBreak + 1, lastBreak + 1)
+		: undefined;
+}
+
 /** Reads one redirect node (`2>>log`, `<<EOF … EOF`, `<<< "$x"`) into a redirect and, for here-documents, the text fed to stdin. */
 function readRedirect(
 	node: SyntaxNode,
@@ -86,9 +102,14 @@ function readRedirect(
 			.filter((child) => child.node.type.endsWith('_redirect'))
 			.map((child) => readRedirect(child.node, scope).redirects)
 			.flat();
+		const written = body?.node.text;
+		const stdin =
+			written === undefined || written === ''
+				? (bodyReadAsWords(node, children) ?? written)
+				: written;
 		return {
 			redirects: [{ operator, target: (start?.node.text ?? '').replace(/['"\\]/g, '') }, ...more],
-			...(body ? { stdin: body.node.text } : {}),
+			...(stdin !== undefined ? { stdin } : {}),
 		};
 	}
 	const descriptor =

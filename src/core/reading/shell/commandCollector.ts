@@ -28,6 +28,7 @@ import { INERT, isPackageQuery } from '../programs/inertPrograms';
 import { programModel } from '../programs/programTable';
 import { type ContainerPlace, chrootPlace, containerCommands } from './containerCommands';
 import { optionCommands } from './optionCommands';
+import { clientShellEscapes } from '../statements/clientStatements';
 
 /** Where a command sits while a tree is walked: how it was reached, and what it belongs to. */
 export interface WalkContext {
@@ -266,7 +267,11 @@ export class CommandCollector {
 			...raw.env,
 			...peeled.env,
 		};
-		const stdinText = raw.stdinScripts[0] ?? this.pipedText(context) ?? this.fedText(context);
+		const stdinText =
+			raw.stdinScripts[0] ??
+			this.pipedText(context) ??
+			this.fedText(context) ??
+			this.writtenFileFed(raw);
 		const index = this.push({ ...raw, argv: peeled.argv }, peeled.wrappers, context, {
 			...(writtenAs !== undefined ? { writtenAs } : {}),
 			...(late?.unknown || (!late && resolved.unknown) ? { dynamicWord: true } : {}),
@@ -296,6 +301,10 @@ export class CommandCollector {
 		this.readJobRuns(peeled.argv, stdinText, inner, this.stageBefore(context));
 		this.readRunCommands(peeled.argv, stdinText, inner, context);
 		this.readScripts(raw, peeled.argv, env, inner, context);
+		for (const text of clientShellEscapes(peeled.argv, stdinText)) {
+			// A data-store client's own escape (`\!`, `.shell`) runs the rest of its line as a shell command.
+			this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
+		}
 		this.readCode(raw, peeled.argv, stdinText, inner, context);
 		this.readCommandArguments(peeled.argv, inner);
 		return index;
@@ -352,6 +361,12 @@ export class CommandCollector {
 				command.origin === context.origin,
 		);
 		return fedText(earlier);
+	}
+
+	/** `echo 'DROP …' > x.sql; mysql < x.sql`: the text of a file the line wrote earlier, fed on stdin. */
+	private writtenFileFed(raw: RawCommand): string | undefined {
+		const fed = raw.redirects.find((redirect) => /^0?<$/.test(redirect.operator));
+		return fed === undefined ? undefined : this.writtenFiles.get(fed.target);
 	}
 
 	/** The stage just before this command in its pipe, when it is in one. */

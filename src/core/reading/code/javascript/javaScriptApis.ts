@@ -1,4 +1,5 @@
 import type { ApiHandler } from '../codeReading';
+import { DRIVER_APIS } from '../driverApis';
 import { DENO_BUN_APIS } from './denoBunApis';
 import { JAVASCRIPT_NETWORK_APIS } from './javaScriptNetworkApis';
 import { JAVASCRIPT_VALUE_APIS } from './javaScriptValueApis';
@@ -12,4 +13,5 @@ export const JAVASCRIPT_APIS: Readonly<Record<string, ApiHandler>> = {
 	...DENO_BUN_APIS,
 	...JAVASCRIPT_NETWORK_APIS,
 	...JAVASCRIPT_VALUE_APIS,
+	...DRIVER_APIS,
 };

@@ -1,4 +1,6 @@
 import type { ApiHandler } from '../codeReading';
+import { sendsStatement } from '../apiHandlers';
+import { DRIVER_APIS } from '../driverApis';
 import { PHP_FILE_APIS } from './phpFileApis';
 import { PHP_PROCESS_APIS } from './phpProcessApis';
 import { PHP_VALUE_APIS } from './phpValueApis';
@@ -8,4 +10,11 @@ export const PHP_APIS: Readonly<Record<string, ApiHandler>> = {
 	...PHP_PROCESS_APIS,
 	...PHP_FILE_APIS,
 	...PHP_VALUE_APIS,
+	...DRIVER_APIS,
+	// The procedural drivers take the connection first (`pg_query` may omit it).
+	mysqli_query: sendsStatement(1),
+	mysqli_multi_query: sendsStatement(1),
+	mysqli_real_query: sendsStatement(1),
+	pg_query: sendsStatement(1, 0),
+	pg_send_query: sendsStatement(1),
 };

@@ -1,4 +1,5 @@
 import type { ApiHandler } from '../codeReading';
+import { DRIVER_APIS } from '../driverApis';
 import { PYTHON_FILE_APIS } from './pythonFileApis';
 import { PYTHON_NETWORK_APIS } from './pythonNetworkApis';
 import { PYTHON_PROCESS_APIS } from './pythonProcessApis';
@@ -10,4 +11,5 @@ export const PYTHON_APIS: Readonly<Record<string, ApiHandler>> = {
 	...PYTHON_FILE_APIS,
 	...PYTHON_NETWORK_APIS,
 	...PYTHON_VALUE_APIS,
+	...DRIVER_APIS,
 };

@@ -1,4 +1,5 @@
 import type { ApiHandler } from '../codeReading';
+import { DRIVER_APIS } from '../driverApis';
 import { RUBY_FILE_APIS } from './rubyFileApis';
 import { RUBY_PROCESS_APIS } from './rubyProcessApis';
 import { RUBY_VALUE_APIS } from './rubyValueApis';
@@ -8,4 +9,5 @@ export const RUBY_APIS: Readonly<Record<string, ApiHandler>> = {
 	...RUBY_PROCESS_APIS,
 	...RUBY_FILE_APIS,
 	...RUBY_VALUE_APIS,
+	...DRIVER_APIS,
 };
