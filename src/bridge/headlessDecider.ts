@@ -179,6 +179,10 @@ export function headlessDecider(environment: HeadlessEnvironment): HeadlessDecid
 		new CallSnapshots({
 			port,
 			effectsOf: (event, folder) => policyProvider.judgedEffects(event, folder),
+			ownFiles: (folder) => {
+				const log = folder === undefined ? undefined : fileFor(folder);
+				return log === undefined ? [] : [log];
+			},
 		});
 	const deciders = new Map<string, HookDecider>();
 	const deciderFor = (folder: string) => {

@@ -19,7 +19,9 @@ export function startSnapshotPruning(
 		try {
 			snapshots.prune(settings());
 		} catch (error) {
-			log.warn(`could not prune snapshots: ${error instanceof Error ? error.message : String(error)}`);
+			log.warn(
+				`could not prune snapshots: ${error instanceof Error ? error.message : String(error)}`,
+			);
 		}
 	};
 	let daily: ReturnType<typeof setInterval> | undefined;

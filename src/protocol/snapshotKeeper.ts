@@ -37,7 +37,11 @@ export function decodeKeeperRequest(
 	if (first <= 0 || second <= first) {
 		return undefined;
 	}
-	return { nonce: line.slice(0, first), mac: line.slice(first + 1, second), body: line.slice(second + 1).trimEnd() };
+	return {
+		nonce: line.slice(0, first),
+		mac: line.slice(first + 1, second),
+		body: line.slice(second + 1).trimEnd(),
+	};
 }
 
 /** One answer: its MAC, a tab, the answer as JSON. */
@@ -46,7 +50,9 @@ export function encodeKeeperAnswer(mac: string, body: string): string {
 }
 
 /** An answer split into its parts, or `undefined`. */
-export function decodeKeeperAnswer(text: string): { readonly mac: string; readonly body: string } | undefined {
+export function decodeKeeperAnswer(
+	text: string,
+): { readonly mac: string; readonly body: string } | undefined {
 	const tab = text.indexOf('\t');
 	return tab <= 0 ? undefined : { mac: text.slice(0, tab), body: text.slice(tab + 1) };
 }

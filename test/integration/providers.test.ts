@@ -226,9 +226,12 @@ describe('http providers on loopback through the bridge', () => {
 
 	it("reads Astrid's ask action", async () => {
 		settings([httpProvider('deploys', '/ask')]);
+		// `make` runs the project's own code, so the workspace is held first and the question says what could be undone.
 		expect((await preToolUse('make deploy')).json).toMatchObject({
 			permissionDecision: 'ask',
-			permissionDecisionReason: 'Deploy now?',
+			permissionDecisionReason: expect.stringMatching(
+				/^Deploy now\? Restorable: the workspace as it is now \(\d+ files?, [\d.]+ [KM]?B\)\.$/,
+			) as unknown,
 		});
 	});
 

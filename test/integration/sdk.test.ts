@@ -256,9 +256,16 @@ console.log(JSON.stringify(out));
 			);
 			fromBridge.push(...batch.map((answer) => JSON.parse(answer.stdout) as unknown));
 		}
+		// The bridge holds the workspace before a call it asks about and says what could be undone; this SDK chain has no
+		// snapshots. The decision is the same either way: that sentence is left out of the comparison.
+		const withoutRestorability = (answer: unknown) =>
+			JSON.stringify(answer).replace(
+				/ (?:Restorable: |Not restorable: |[A-Z][^".]* cannot be restored: )[^"]*/g,
+				'',
+			);
 		const differing = lines
 			.map(([line], index) => ({ line, bridge: fromBridge[index], sdk: fromSdk[index] }))
-			.filter((row) => JSON.stringify(row.bridge) !== JSON.stringify(row.sdk));
+			.filter((row) => withoutRestorability(row.bridge) !== withoutRestorability(row.sdk));
 		expect(differing).toEqual([]);
 		// Both followed the link on disk: `build/` is the home folder there, not build output.
 		const throughLink = lines.findIndex(([line]) => line === 'rm -rf build/');

@@ -52,7 +52,15 @@ function machine(owner?: number) {
 		XDG_RUNTIME_DIR: runtime,
 		HOOKWARDEN_AUDIT_FILE: audit,
 	};
-	const store = join(home, '.config', 'Code', 'User', 'globalStorage', 'hookwarden.hookwarden', 'snapshots');
+	const store = join(
+		home,
+		'.config',
+		'Code',
+		'User',
+		'globalStorage',
+		'hookwarden.hookwarden',
+		'snapshots',
+	);
 	return { root, home, runtime, workspace, audit, env, store };
 }
 type Machine = ReturnType<typeof machine>;
@@ -146,7 +154,9 @@ describe('the bridge holds the workspace around a call and restores it', () => {
 		rmSync(join(on.workspace, '.env'));
 		writeFileSync(join(on.workspace, 'src', 'app.ts'), 'broken');
 		const after = await hook(on, 'PostToolUse', 'python3 scripts/tidy.py', 'c1');
-		expect(after.systemMessage).toMatch(/made changes nobody predicted \(deleted .*(README\.md|\.env)/);
+		expect(after.systemMessage).toMatch(
+			/made changes nobody predicted \(deleted .*(README\.md|\.env)/,
+		);
 		const post = records(on).find((r) => r.event === 'PostToolUse');
 		expect(post?.unforeseen).toBe(true);
 		expect(post?.observed?.[0]?.counts).toMatchObject({ deleted: 2, changed: 1 });
@@ -160,7 +170,9 @@ describe('the bridge holds the workspace around a call and restores it', () => {
 		expect(restored.code, restored.stderr).toBe(0);
 		expect(readFileSync(join(on.workspace, 'README.md'), 'utf8')).toBe('# tracked\n');
 		expect(readFileSync(join(on.workspace, '.env'), 'utf8')).toBe('API_TOKEN=abc\n');
-		expect(readFileSync(join(on.workspace, 'src', 'app.ts'), 'utf8')).toBe('export const app = 1;\n');
+		expect(readFileSync(join(on.workspace, 'src', 'app.ts'), 'utf8')).toBe(
+			'export const app = 1;\n',
+		);
 		expect(readFileSync(join(on.workspace, 'later.txt'), 'utf8')).toBe('made afterwards');
 		expect(restored.stdout).toMatch(/left alone \(add --remove-created to remove\) +.*later\.txt/);
 
@@ -186,7 +198,9 @@ describe('the bridge holds the workspace around a call and restores it', () => {
 		mkdirSync(join(on.workspace, '.vscode'));
 		writeFileSync(
 			join(on.workspace, '.vscode', 'settings.json'),
-			JSON.stringify({ 'hookwarden.rules': [{ command: 'rm', verdict: 'ask', reason: 'Deleting needs a person.' }] }),
+			JSON.stringify({
+				'hookwarden.rules': [{ command: 'rm', verdict: 'ask', reason: 'Deleting needs a person.' }],
+			}),
 		);
 		writeFileSync(join(on.workspace, 'disk.img'), '');
 		truncateSync(join(on.workspace, 'disk.img'), 5 * 1024 ** 3);
@@ -223,7 +237,8 @@ describe('the bridge holds the workspace around a call and restores it', () => {
 			prefix: ['prlimit', '--fsize=100000'],
 		});
 		expect(answer).toEqual({});
-		const snapshot = records(on)[0]?.snapshot as { incomplete?: string; missed?: string } | undefined;
+		const snapshot = records(on)[0]?.snapshot as
+			{ incomplete?: string; missed?: string } | undefined;
 		expect(snapshot?.incomplete ?? snapshot?.missed).toMatch(/disk/);
 	});
 
@@ -273,9 +288,9 @@ describe('the bridge holds the workspace around a call and restores it', () => {
 		await churning;
 		const events = records(on);
 		expect(events).toHaveLength(12);
-		expect(events.filter((r) => r.event === 'PreToolUse').every((r) => r.snapshot && 'id' in r.snapshot)).toBe(
-			true,
-		);
+		expect(
+			events.filter((r) => r.event === 'PreToolUse').every((r) => r.snapshot && 'id' in r.snapshot),
+		).toBe(true);
 	});
 
 	it('refuses a tool call that touches the store, and a store replaced behind its back', async () => {

@@ -21,6 +21,8 @@ export interface CallSnapshotParts {
 		event: HookEvent,
 		workspaceFolder: string | undefined,
 	) => Promise<readonly JudgedEffect[]>;
+	/** Hookwarden's own files for a workspace folder (its audit log, which it writes during every call). */
+	readonly ownFiles?: (workspaceFolder: string | undefined) => readonly string[];
 }
 
 /** Events after which every call of the session still waiting for its comparison has finished. */
@@ -75,8 +77,14 @@ export class CallSnapshots {
 			...(workspaceFolder !== undefined && { workspaceFolder }),
 			plan,
 			settings,
+			...this.ownFilesOf(workspaceFolder),
 			arrivedAt,
 		});
+	}
+
+	private ownFilesOf(workspaceFolder: string | undefined): { ownFiles?: readonly string[] } {
+		const ownFiles = this.parts.ownFiles?.(workspaceFolder) ?? [];
+		return ownFiles.length > 0 ? { ownFiles } : {};
 	}
 
 	/** What the call may change; a call whose effects cannot be read (its reading ran out of time) is unread. */
@@ -115,6 +123,7 @@ export class CallSnapshots {
 			...closes,
 			...(workspaceFolder !== undefined && { workspaceFolder }),
 			settings,
+			...this.ownFilesOf(workspaceFolder),
 		});
 		return compared.map(observationOf);
 	}

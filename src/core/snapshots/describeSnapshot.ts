@@ -10,7 +10,6 @@ import type {
 } from './snapshotFacts';
 import { isSnapshotTaken } from './snapshotFacts';
 
-
 /** A byte count as a person reads it: `512 B`, `48 KB`, `1.2 MB`, `3 GB`. */
 export function formatBytes(bytes: number): string {
 	const units = ['B', 'KB', 'MB', 'GB', 'TB'];

@@ -29,9 +29,7 @@ const schemas = builtOnFirstUse(() => {
 		incomplete: z.optional(z.string()),
 		uncovered: words,
 		wholeWorkspace: z.boolean(),
-		limits: z.optional(
-			z.object({ maxFileBytes: count, maxTotalBytes: count, maxFiles: count }),
-		),
+		limits: z.optional(z.object({ maxFileBytes: count, maxTotalBytes: count, maxFiles: count })),
 	});
 	const missed = z.object({ missed: z.optional(z.string()), uncovered: words });
 	const change = z.object({

@@ -13,6 +13,8 @@ export interface HoldRequest {
 	readonly workspaceFolder?: string;
 	readonly plan: SnapshotPlan;
 	readonly settings: SnapshotSettings;
+	/** Hookwarden's own files that may sit in the workspace (an audit log there): never held, never compared. */
+	readonly ownFiles?: readonly string[];
 	/** Epoch milliseconds the call arrived: a snapshot begun after it shows the disk as the call will find it. */
 	readonly arrivedAt: number;
 }
@@ -23,6 +25,8 @@ export interface ObserveRequest {
 	readonly tool?: ToolCall;
 	readonly workspaceFolder?: string;
 	readonly settings: SnapshotSettings;
+	/** Hookwarden's own files that may sit in the workspace: never compared. */
+	readonly ownFiles?: readonly string[];
 }
 
 /** One call compared with its snapshot: every change found, with the plan it is judged against. */

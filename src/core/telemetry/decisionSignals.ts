@@ -159,7 +159,11 @@ function snapshotAttributes(record: AuditEventRecord): Record<string, SignalValu
 		attributes['hookwarden.snapshot.id'] = taken.id;
 		attributes['hookwarden.snapshot.files_at_risk'] = taken.atRisk.files;
 		attributes['hookwarden.snapshot.not_held'] = taken.notHeldCount;
-	} else if (record.snapshot && 'missed' in record.snapshot && record.snapshot.missed !== undefined) {
+	} else if (
+		record.snapshot &&
+		'missed' in record.snapshot &&
+		record.snapshot.missed !== undefined
+	) {
 		attributes['hookwarden.snapshot.missed'] = record.snapshot.missed;
 	}
 	const observed = record.observed ?? [];

@@ -105,6 +105,7 @@ export function createDecisionEngine(
 		snapshots: new CallSnapshots({
 			port: snapshots,
 			effectsOf: (event, folder) => policyProvider.judgedEffects(event, folder),
+			ownFiles: (folder) => (parts.auditFileFor ? [parts.auditFileFor(folder)] : []),
 		}),
 	});
 	return {

@@ -202,7 +202,8 @@ export class FileSnapshots implements SnapshotPort {
 
 	/** Holds what a call may change, synchronously; see {@link SnapshotPort.hold}. */
 	holdNow(request: HoldRequest, watched?: Watched): SnapshotOutcome {
-		const { plan, settings } = request;
+		const { plan } = request;
+		const settings = withOwnFiles(request.settings, request.workspaceFolder, request.ownFiles);
 		const opened = this.store();
 		if (!opened.ok) {
 			return { missed: opened.problem, uncovered: plan.uncovered };
@@ -290,7 +291,8 @@ export class FileSnapshots implements SnapshotPort {
 			watched?.watch.giveBack(watched.changes);
 			return [];
 		}
-		const limits = this.limitsFor(store, request.settings, arrivedAt);
+		const settings = withOwnFiles(request.settings, request.workspaceFolder, request.ownFiles);
+		const limits = this.limitsFor(store, settings, arrivedAt);
 		try {
 			return this.underLock(store, workspace, limits, () => {
 				const capture =
@@ -299,7 +301,7 @@ export class FileSnapshots implements SnapshotPort {
 						: this.captureOf(
 								store,
 								workspace,
-								request.settings,
+								settings,
 								{ priority: new Set(), arrivedAt, limits },
 								watched,
 							);
@@ -573,6 +575,29 @@ export class FileSnapshots implements SnapshotPort {
 			staleMs: LOCK_STALE_MS,
 		});
 	}
+}
+
+/**
+ * The settings with Hookwarden's own files inside the workspace skipped: an audit log kept there changes during every
+ * call, and is neither the call's doing nor anything to restore. A file's rotated siblings (`audit.1.jsonl`) go too.
+ */
+function withOwnFiles(
+	settings: SnapshotSettings,
+	workspaceFolder: string | undefined,
+	ownFiles: readonly string[] | undefined,
+): SnapshotSettings {
+	if (workspaceFolder === undefined || !ownFiles?.length) {
+		return settings;
+	}
+	const patterns = ownFiles
+		.map((file) =>
+			normalizedPathInside(slashed(normalize(file)), slashed(normalize(workspaceFolder))),
+		)
+		.filter((relative): relative is string => relative !== undefined && relative !== '')
+		.map((relative) => `${relative.replace(/\.[^./]*$/, '').replace(/[*?[\]{}()!]/g, '?')}*`);
+	return patterns.length === 0
+		? settings
+		: { ...settings, exclude: [...settings.exclude, ...patterns] };
 }
 
 /** A path with forward slashes, as records and the core keep paths. */

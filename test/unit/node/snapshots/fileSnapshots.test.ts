@@ -439,4 +439,33 @@ describe.each([
 		});
 		expect(compared?.changes).toEqual([{ path: `${workspace}/new-notes.txt`, change: 'deleted' }]);
 	});
+
+	it("never holds or compares Hookwarden's own files inside the workspace (an audit log kept there)", async () => {
+		const store = snapshots();
+		mkdirSync(join(workspace, 'logs'));
+		const log = join(workspace, 'logs', 'audit.jsonl');
+		writeFileSync(log, 'one line\n');
+		const ownFiles = [log];
+		const taken = await store.hold({
+			sessionId: 's1',
+			tool: tool('x', 'own'),
+			summary: 'x',
+			workspaceFolder: workspace,
+			plan: plan({ unread: true }),
+			settings: DEFAULT_SNAPSHOT_SETTINGS,
+			ownFiles,
+			arrivedAt: clock,
+		});
+		expect(isSnapshotTaken(taken) && taken.held.files).toBe(5);
+		writeFileSync(log, 'one line\ntwo lines\n');
+		writeFileSync(join(workspace, 'logs', 'audit.1.jsonl'), 'rotated\n');
+		const [compared] = await store.observe({
+			sessionId: 's1',
+			tool: tool('x', 'own'),
+			workspaceFolder: workspace,
+			settings: DEFAULT_SNAPSHOT_SETTINGS,
+			ownFiles,
+		});
+		expect(compared?.changes).toEqual([]);
+	});
 });
