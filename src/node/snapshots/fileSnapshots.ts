@@ -1,16 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs';
-import { join, normalize, sep } from 'node:path';
+import { join, normalize } from 'node:path';
 
-import { normalizedPathInside, normalizePath } from '../../core/paths/pathMath';
-import type {
-	NotHeld,
-	NotHeldReason,
-	SnapshotOutcome,
-	SnapshotTaken,
-} from '../../core/snapshots/snapshotFacts';
-import type { PredictedPath, SnapshotPlan } from '../../core/snapshots/snapshotPlan';
-import { globRoot } from '../../core/snapshots/snapshotPlan';
-import { withThousands } from '../../core/snapshots/describeSnapshot';
+import type { SnapshotOutcome, SnapshotTaken } from '../../core/snapshots/snapshotFacts';
 import type {
 	ComparedCall,
 	HoldRequest,
@@ -19,22 +10,22 @@ import type {
 } from '../../core/snapshots/snapshotPort';
 import type { SnapshotSettings } from '../../core/snapshots/snapshotSettings';
 import { withFileLock } from '../fileLock';
-import type { CaptureLimits, CaptureTally } from './captureTree';
-import { captureTarget, captureWorkspace, expandTarget } from './captureRoots';
-import type { TargetCapture, WorkspaceCapture } from './captureRoots';
+import type { CaptureLimits } from './captureTree';
+import { captureTarget, captureWorkspace } from './captureRoots';
+import type { WorkspaceCapture } from './captureRoots';
 import { compareRoots, TreeReader } from './compareTrees';
-import { exclusionMatcher } from './exclusions';
+import { priorityOf, targetsOf, withOwnFiles } from './holdScope';
 import { StoreWriteError } from './objectStore';
 import { addUsage, pruneStore, storeUsage } from './pruneStore';
 import type { PendingCall, SnapshotRecord, SnapshotRoot } from './snapshotRecord';
 import { newRecordId } from './snapshotRecord';
-import { pendingName } from './snapshotPaths';
+import { pendingName, slashed, unslashed } from './snapshotPaths';
 import type { RestoreItem, RestoreResult } from './restoreSnapshot';
 import { heldBytes, restoreItems, restorePaths } from './restoreSnapshot';
 import type { OpenedStore } from './snapshotStore';
 import { SnapshotStore } from './snapshotStore';
 import type { StatIndex } from './statIndex';
-import { joined } from './statIndex';
+import { takenOf } from './snapshotTaken';
 import { WorkspaceWatch } from './workspaceWatch';
 import type { WatchedChanges } from './workspaceWatch';
 
@@ -59,7 +50,6 @@ export interface FileSnapshotsOptions {
 }
 
 const DEFAULT_BUDGET_MS = 3_000;
-const LISTED_NOT_HELD = 20;
 /** A lock older than this belongs to a process that died holding it. */
 const LOCK_STALE_MS = 30_000;
 
@@ -574,206 +564,6 @@ export class FileSnapshots implements SnapshotPort {
 			timeoutMs: Math.max(0, limits.deadline - this.now()),
 			staleMs: LOCK_STALE_MS,
 		});
-	}
-}
-
-/**
- * The settings with Hookwarden's own files inside the workspace skipped: an audit log kept there changes during every
- * call, and is neither the call's doing nor anything to restore. A file's rotated siblings (`audit.1.jsonl`) go too.
- */
-function withOwnFiles(
-	settings: SnapshotSettings,
-	workspaceFolder: string | undefined,
-	ownFiles: readonly string[] | undefined,
-): SnapshotSettings {
-	if (workspaceFolder === undefined || !ownFiles?.length) {
-		return settings;
-	}
-	const patterns = ownFiles
-		.map((file) =>
-			normalizedPathInside(slashed(normalize(file)), slashed(normalize(workspaceFolder))),
-		)
-		.filter((relative): relative is string => relative !== undefined && relative !== '')
-		.map((relative) => `${relative.replace(/\.[^./]*$/, '').replace(/[*?[\]{}()!]/g, '?')}*`);
-	return patterns.length === 0
-		? settings
-		: { ...settings, exclude: [...settings.exclude, ...patterns] };
-}
-
-/** A path with forward slashes, as records and the core keep paths. */
-function slashed(path: string): string {
-	return sep === '\\' ? normalizePath(path) : path;
-}
-
-function unslashed(path: string): string {
-	return sep === '\\' ? path.replace(/\//g, '\\') : path;
-}
-
-/** The workspace-relative paths on the way to each predicted path, visited first. */
-function priorityOf(plan: SnapshotPlan, workspace: string): Set<string> {
-	const priority = new Set<string>();
-	for (const predicted of plan.predicted) {
-		const relative = normalizedPathInside(globRoot(predicted.path), slashed(workspace));
-		if (!relative) {
-			continue;
-		}
-		const names = relative.split('/');
-		for (let at = 1; at <= names.length; at++) {
-			priority.add(names.slice(0, at).join('/'));
-		}
-	}
-	return priority;
-}
-
-/**
- * The paths held on their own, besides the workspace: what the call deletes or overwrites outside it, and what it
- * names inside a folder the walk skips (or in a workspace too large to walk), outermost only.
- */
-function targetsOf(
-	plan: SnapshotPlan,
-	workspace: string | undefined,
-	exclude: readonly string[],
-	capture: WorkspaceCapture | undefined,
-): string[] {
-	const excluded = exclusionMatcher(exclude);
-	const skipped = (predicted: PredictedPath) => {
-		if (workspace === undefined || capture?.tooLarge !== undefined) {
-			return true;
-		}
-		const relative = normalizedPathInside(globRoot(predicted.path), slashed(workspace)) ?? '';
-		const names = relative.split('/');
-		return names.some((_, at) => relative !== '' && excluded(names.slice(0, at + 1).join('/')));
-	};
-	const paths = [...plan.outside, ...plan.predicted.filter(skipped)].flatMap((predicted) =>
-		expandTarget(unslashed(predicted.path)),
-	);
-	const unique = [...new Set(paths)].sort();
-	return unique.filter(
-		(path, at) =>
-			!unique
-				.slice(0, at)
-				.some((outer) => normalizedPathInside(slashed(path), slashed(outer)) !== undefined),
-	);
-}
-
-/** What a snapshot holds for the call, as the prompts and records tell it. */
-function takenOf(
-	id: string,
-	plan: SnapshotPlan,
-	workspace: string | undefined,
-	capture: WorkspaceCapture | undefined,
-	targets: readonly TargetCapture[],
-): SnapshotTaken {
-	const whole = plan.unread || plan.wholeWorkspace;
-	const covered = coverageOf(plan.predicted);
-	const notHeld: NotHeld[] = [];
-	let notHeldCount = 0;
-	const note = (path: string, why: NotHeldReason) => {
-		notHeldCount++;
-		if (notHeld.length < LISTED_NOT_HELD) {
-			notHeld.push({ path, why });
-		}
-	};
-	let atRisk = { files: 0, bytes: 0 };
-	let held = { files: 0, bytes: 0 };
-	if (capture && workspace !== undefined) {
-		const root = slashed(workspace);
-		if (capture.tooLarge !== undefined) {
-			if (whole) {
-				note(root, 'tooManyFiles');
-			}
-		} else {
-			held = capture.index.held();
-			for (const { path, why } of capture.index.notHeld()) {
-				const absolute = `${root}/${path}`;
-				if (whole || covered(absolute)) {
-					note(absolute, why);
-				}
-			}
-			atRisk = whole ? held : heldUnder(capture.index, relativeCoverage(plan, workspace));
-		}
-	}
-	for (const target of targets) {
-		atRisk = { files: atRisk.files + target.held.files, bytes: atRisk.bytes + target.held.bytes };
-		held = { files: held.files + target.held.files, bytes: held.bytes + target.held.bytes };
-		for (const { path, why } of target.notHeld) {
-			note(path === '' ? slashed(target.path) : `${slashed(target.path)}/${path}`, why);
-		}
-	}
-	const stop = capture?.stop ?? targets.find((target) => target.tally.stop)?.tally.stop;
-	const incomplete = describeStop(stop, capture);
-	return {
-		id,
-		atRisk,
-		held,
-		notHeld,
-		notHeldCount,
-		excluded: capture && capture.tooLarge === undefined ? capture.index.excluded() : [],
-		...(incomplete !== undefined && { incomplete }),
-		uncovered: plan.uncovered,
-		wholeWorkspace: whole,
-	};
-}
-
-/** Files and bytes an index holds under the predicted paths. */
-function heldUnder(
-	index: StatIndex,
-	covered: (relative: string) => boolean,
-): { files: number; bytes: number } {
-	let files = 0;
-	let bytes = 0;
-	for (const [relative, folder] of index.folders) {
-		const { files: inFolder } = folder;
-		for (let at = 0; at < inFolder.size; at++) {
-			const file = inFolder.fileAt(at);
-			if (
-				inFolder.hashes[at] !== '' &&
-				!file.link &&
-				covered(joined(relative, inFolder.names[at]!))
-			) {
-				files++;
-				bytes += file.size;
-			}
-		}
-	}
-	return { files, bytes };
-}
-
-/** Whether a workspace-relative path lies under a predicted path: what a capture counts as at risk. */
-function relativeCoverage(plan: SnapshotPlan, workspace: string): (relative: string) => boolean {
-	const roots = plan.predicted
-		.map((predicted) => normalizedPathInside(globRoot(predicted.path), slashed(workspace)))
-		.filter((relative): relative is string => relative !== undefined);
-	if (roots.includes('')) {
-		return () => true;
-	}
-	return (relative) =>
-		roots.some(
-			(root) => relative === root || (relative.startsWith(root) && relative[root.length] === '/'),
-		);
-}
-
-/** Whether a path lies under one of the predicted paths. */
-function coverageOf(predicted: readonly PredictedPath[]): (path: string) => boolean {
-	const roots = predicted.map((p) => globRoot(p.path));
-	return (path) => roots.some((root) => normalizedPathInside(path, root) !== undefined);
-}
-
-function describeStop(
-	stop: CaptureTally['stop'],
-	capture: WorkspaceCapture | undefined,
-): string | undefined {
-	switch (stop) {
-		case 'outOfTime':
-			return 'time ran out before the whole workspace was held (the next call goes on from there)';
-		case 'diskFull':
-			return 'the disk refused a write';
-		case 'tooLarge':
-			return `the workspace has more than ${(capture?.tooLarge === undefined ? undefined : withThousands(capture.tooLarge)) ?? 'the allowed number of'} files and folders, so only the paths a call names are held`;
-		default:
-			return capture?.tooLarge !== undefined
-				? `the workspace has more than ${withThousands(capture.tooLarge)} files and folders, so only the paths a call names are held`
-				: undefined;
 	}
 }
 

@@ -60,3 +60,13 @@ export function hasWaitingCalls(
 function digest(text: string): string {
 	return createHash('sha256').update(text).digest('hex');
 }
+
+/** A path with forward slashes, as records and the core keep paths. */
+export function slashed(path: string): string {
+	return sep === '\\' ? normalizePath(path) : path;
+}
+
+/** A stored path (forward slashes) as the platform spells it. */
+export function unslashed(path: string): string {
+	return sep === '\\' ? path.replace(/\//g, '\\') : path;
+}
