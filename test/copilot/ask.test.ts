@@ -2,7 +2,8 @@
  * Scenario: a workspace rule says `ask` for `touch`. Headless (no VS Code window), Hookwarden hands an `ask` to the
  * agent's own confirmation (README, hookwarden.approval.mode; approvalGate.ts): the hook answers
  * `permissionDecision: "ask"` and records verdict `ask`. The CLI in `-p` mode has nobody to ask, so it refuses the call
- * ("unable to ask user for confirmation") even under --allow-all-tools, and the model receives the rule's reason.
+ * ("unable to ask user for confirmation") even under --allow-all-tools, and the model receives the rule's reason
+ * with what a snapshot could undo.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ let run: CopilotRun | undefined;
 afterEach(() => run?.dispose());
 
 const REASON = 'Creating files needs a person to agree.';
+/** What a headless ask adds for the harness's own confirmation: `touch` of a new file puts nothing existing at risk. */
+const ASKED = `${REASON} Restorable: no existing file is at risk.`;
 
 describe("Copilot CLI: a rule's ask, headless", () => {
 	it('goes to the CLI, which cannot ask in -p mode and refuses with the rule reason', async () => {
@@ -39,13 +42,13 @@ describe("Copilot CLI: a rule's ask, headless", () => {
 		const pre = events.find((event) => event.event === 'PreToolUse');
 		expect(pre).toMatchObject({
 			verdict: 'ask',
-			reason: REASON,
+			reason: ASKED,
 			decidedBy: { ruleId: 'ask-touch' },
 		});
 
 		const results = toolResults(run);
 		expect(results).toEqual([
-			`Denied by preToolUse hook (unable to ask user for confirmation): ${REASON}`,
+			`Denied by preToolUse hook (unable to ask user for confirmation): ${ASKED}`,
 		]);
 	});
 });

@@ -89,7 +89,10 @@ export function describeRestorability(
 		parts.push(
 			outcome.wholeWorkspace
 				? `Restorable: the workspace as it is now (${formatCount(outcome.held)}).`
-				: `Restorable: ${formatCount(outcome.atRisk)}.`,
+				: outcome.atRisk.files === 0
+					? // Only new files: "0 files, 0 B" would read as if nothing could be undone.
+						'Restorable: no existing file is at risk.'
+					: `Restorable: ${formatCount(outcome.atRisk)}.`,
 		);
 	}
 	if (outcome.notHeldCount > 0) {

@@ -28,6 +28,12 @@ describe('describeRestorability: what an approval says can be undone', () => {
 		expect(say(taken({}))).toBe('Restorable: 12 files, 48 KB.');
 	});
 
+	it('does not count nothing when the call only creates files', () => {
+		expect(say(taken({ atRisk: { files: 0, bytes: 0 } }))).toBe(
+			'Restorable: no existing file is at risk.',
+		);
+	});
+
 	it('names the workspace for code nobody read', () => {
 		expect(say(taken({ wholeWorkspace: true }))).toBe(
 			'Restorable: the workspace as it is now (5,000 files, 100 MB).',
@@ -59,17 +65,19 @@ describe('describeRestorability: what an approval says can be undone', () => {
 
 describe('describeChanges', () => {
 	it('says the noun once', () => {
-		expect(describeChanges({ ...noChanges(), deleted: 3, changed: 2 })).toBe('deleted 3 files, changed 2');
+		expect(describeChanges({ ...noChanges(), deleted: 3, changed: 2 })).toBe(
+			'deleted 3 files, changed 2',
+		);
 		expect(describeChanges({ ...noChanges(), created: 1 })).toBe('created 1 file');
 		expect(describeChanges(noChanges())).toBe('changed nothing');
 	});
 
 	it('formats sizes as a person reads them', () => {
-		expect([formatBytes(512), formatBytes(1536), formatBytes(48 * 1024), formatBytes(3 * 1024 ** 3)]).toEqual([
-			'512 B',
-			'1.5 KB',
-			'48 KB',
-			'3.0 GB',
-		]);
+		expect([
+			formatBytes(512),
+			formatBytes(1536),
+			formatBytes(48 * 1024),
+			formatBytes(3 * 1024 ** 3),
+		]).toEqual(['512 B', '1.5 KB', '48 KB', '3.0 GB']);
 	});
 });
