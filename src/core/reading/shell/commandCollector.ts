@@ -28,6 +28,9 @@ import { INERT, isPackageQuery } from '../programs/inertPrograms';
 import { programModel } from '../programs/programTable';
 import { type ContainerPlace, chrootPlace, containerCommands } from './containerCommands';
 import { optionCommands } from './optionCommands';
+import { runnerJobs, runsStdinAs } from './commandRunners';
+import { jobCommands } from './jobLanguages';
+import { scriptRun, scriptsDefined, scriptsInPackageJson } from './packageScripts';
 
 /** Where a command sits while a tree is walked: how it was reached, and what it belongs to. */
 export interface WalkContext {
@@ -190,6 +193,8 @@ export class CommandCollector {
 	private readonly writtenFiles = new Map<string, string>();
 	/** Files the line downloads (`curl -o a.sh URL`, `wget -O a.sh URL`, `curl URL > a.sh`), and the downloading command. */
 	private readonly downloadedFiles = new Map<string, number>();
+	/** Package scripts the line defines (`npm pkg set scripts.x=…`), so `npm run x` later in the line reads their text. */
+	private readonly definedScripts = new Map<string, string>();
 	/** `>(…)` process substitutions a command writes into, as written, and the index of that command. */
 	private readonly outputSinks = new Map<string, number>();
 
@@ -277,7 +282,10 @@ export class CommandCollector {
 		});
 		this.aliases.record(peeled.argv);
 		this.recordSet(peeled.argv);
-		this.rememberWrittenFile(raw, peeled.argv);
+		this.rememberWrittenFile(raw, peeled.argv, context);
+		for (const [name, text] of scriptsDefined(peeled.argv)) {
+			this.definedScripts.set(name, text);
+		}
 		this.rememberOutputSinks(raw, peeled.argv, index);
 		this.rememberDownload(raw, peeled.argv, index);
 		if (context.depth >= MAX_DEPTH) {
@@ -341,17 +349,22 @@ export class CommandCollector {
 
 	/** The text an earlier stage of the pipeline feeds this command, when the line shows it (`echo …`, `printf …`). */
 	private pipedText(context: WalkContext): string | undefined {
+		const earlier = this.earlierStages(context);
+		return earlier.length === 0 ? undefined : fedText(earlier);
+	}
+
+	/** The stages of this command's pipeline before it, in order; none when it is not in one. */
+	private earlierStages(context: WalkContext): SimpleCommand[] {
 		const pipeline = context.pipeline;
 		if (!pipeline || pipeline.stage === 0) {
-			return undefined;
+			return [];
 		}
-		const earlier = this.commands.filter(
+		return this.commands.filter(
 			(command) =>
 				command.pipeline?.id === pipeline.id &&
 				command.pipeline.stage < pipeline.stage &&
 				command.origin === context.origin,
 		);
-		return fedText(earlier);
 	}
 
 	/** The stage just before this command in its pipe, when it is in one. */
@@ -404,27 +417,42 @@ export class CommandCollector {
 		}
 	}
 
-	/** `cat > x.sh <<'EOF' … EOF`, `echo 'rm -rf ~' > x.sh`: what a later `bash x.sh` in the line will run. */
-	private rememberWrittenFile(raw: RawCommand, argv: readonly string[]): void {
+	/**
+	 * `cat > x.sh <<'EOF' … EOF`, `echo 'rm -rf ~' > x.sh`, `echo … | base64 -d > x.sh`, `… | tee x.sh`: what a later
+	 * `bash x.sh`, `./x.sh` or `make -f x.sh` in the line will run.
+	 */
+	private rememberWrittenFile(
+		raw: RawCommand,
+		argv: readonly string[],
+		context: WalkContext,
+	): void {
 		const target = raw.redirects.find((redirect) =>
 			/^\d*>>?$|^>\|$/.test(redirect.operator),
 		)?.target;
-		if (target === undefined) {
+		const name = programName(argv[0] ?? '');
+		const teed = name === 'tee' ? argv.slice(1).filter((word) => !word.startsWith('-')) : [];
+		if (target === undefined && teed.length === 0) {
 			return;
 		}
-		const name = programName(argv[0] ?? '');
+		const command: SimpleCommand = {
+			argv,
+			text: raw.text,
+			wrappers: [],
+			origin: 'line',
+			redirects: raw.redirects,
+			...(raw.stdinScripts[0] !== undefined && { stdinText: raw.stdinScripts[0] }),
+		};
 		const text =
 			name === 'cat' && argv.length === 1
 				? raw.stdinScripts[0]
-				: literalOutput({
-						argv,
-						text: raw.text,
-						wrappers: [],
-						origin: 'line',
-						redirects: raw.redirects,
-					});
-		if (text !== undefined) {
-			this.writtenFiles.set(target, text);
+				: name === 'tee'
+					? (raw.stdinScripts[0] ?? this.pipedText(context))
+					: fedText([...this.earlierStages(context), command]);
+		if (text === undefined) {
+			return;
+		}
+		for (const file of target === undefined ? teed : [target, ...teed]) {
+			this.writtenFiles.set(fileKey(file), text);
 		}
 	}
 
@@ -554,14 +582,17 @@ export class CommandCollector {
 		for (const text of optionCommands(argv, env)) {
 			this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
 		}
+		this.readRunnerJobs(raw, argv, inner, outer);
+		this.readPackageScript(argv, inner);
 		const runner = programName(argv[0] ?? '');
 		const readsStdin = readsScriptFromStdin(argv);
 		if (raw.stdinScripts.length > 0) {
 			const dialect = POWERSHELLS.has(runner) ? 'powershell' : 'bash';
-			const runs = readsStdin || ['at', 'batch'].includes(runner);
+			const runs = readsStdin;
 			// Text fed to a program that might run it (an unknown script) is read as commands that only may run.
 			const mayRun =
 				!runs &&
+				runsStdinAs(argv) === undefined &&
 				!TEXT_SINKS.has(runner) &&
 				interpreterReadsStdin(argv) === undefined &&
 				!POSIX_SHELLS.has(runner);
@@ -593,7 +624,10 @@ export class CommandCollector {
 			}
 		}
 		for (const file of this.filesRun(argv, env)) {
-			const text = this.writtenFiles.get(file);
+			// A process substitution among the command's words was read above; one given as `BASH_ENV=<(…)` was not.
+			const text =
+				this.writtenFiles.get(fileKey(file)) ??
+				(argv.includes(file) ? undefined : substitutedLiteral(file));
 			if (text !== undefined) {
 				this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
 			}
@@ -605,11 +639,88 @@ export class CommandCollector {
 		}
 	}
 
+	/**
+	 * Commands a runner will run for the caller (`git rebase -x CMD`, `git bisect run CMD…`, `make -f -`, `at now`,
+	 * `emacs --eval`), read from its words, from a file the line wrote or shows, or from what it is fed.
+	 */
+	private readRunnerJobs(
+		raw: RawCommand,
+		argv: readonly string[],
+		inner: WalkContext,
+		outer: WalkContext,
+	): void {
+		for (const job of runnerJobs(argv)) {
+			if (job.kind === 'words') {
+				this.add(
+					{
+						argv: job.argv,
+						text: job.argv.map(quoteForDisplay).join(' '),
+						redirects: [],
+						stdinScripts: [],
+					},
+					{ ...inner, origin: 'exec' },
+				);
+				continue;
+			}
+			const text =
+				job.kind === 'text'
+					? job.text
+					: job.kind === 'file'
+						? this.shownFileText(job.file)
+						: this.stdinShown(raw, outer);
+			for (const line of text === undefined ? [] : jobCommands(text, job.language)) {
+				this.reparse(line, {
+					...inner,
+					origin: job.kind === 'stdin' ? 'pipedScript' : 'shellString',
+					dialect: 'bash',
+				});
+			}
+		}
+	}
+
+	/** `npm run x` of a script the line defined: npm runs `prex`, `x` and `postx` in a shell. */
+	private readPackageScript(argv: readonly string[], inner: WalkContext): void {
+		const name = scriptRun(argv, (script) => this.packageScript(script) !== undefined);
+		for (const script of name === undefined ? [] : [`pre${name}`, name, `post${name}`]) {
+			const text = this.packageScript(script);
+			if (text !== undefined) {
+				this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
+			}
+		}
+	}
+
+	/** The text of a package script the line defined, or wrote into `package.json`. */
+	private packageScript(name: string): string | undefined {
+		const written = this.writtenFiles.get('package.json');
+		return (
+			this.definedScripts.get(name) ??
+			(written === undefined
+				? undefined
+				: scriptsInPackageJson(written).find(([script]) => script === name)?.[1])
+		);
+	}
+
+	/** The text of a file the line shows: one it wrote earlier (`printf … > job`), or a process substitution's output. */
+	private shownFileText(file: string): string | undefined {
+		return this.writtenFiles.get(fileKey(file)) ?? substitutedLiteral(file);
+	}
+
+	/** What the line feeds a command's stdin, when it shows it: heredocs, a here-string, an earlier pipe stage, `< file`. */
+	private stdinShown(raw: RawCommand, outer: WalkContext): string | undefined {
+		if (raw.stdinScripts.length > 0) {
+			return raw.stdinScripts.join('\n');
+		}
+		const piped =
+			outer.pipeline && outer.pipeline.stage > 0 ? this.pipedText(outer) : this.fedText(outer);
+		const from = raw.redirects.find((redirect) => /^0?<$/.test(redirect.operator))?.target;
+		return piped ?? (from === undefined ? undefined : this.shownFileText(from));
+	}
+
 	/** Files a command runs as shell scripts: `bash FILE`, `source FILE`, `BASH_ENV=FILE bash`, `bash --rcfile FILE -i`, `./FILE`. */
 	private filesRun(argv: readonly string[], env: Readonly<Record<string, string>>): string[] {
 		const name = programName(argv[0] ?? '');
 		const files: string[] = [];
-		if (this.writtenFiles.has(argv[0] ?? '') || this.downloadedFiles.has(argv[0] ?? '')) {
+		if (this.writtenFiles.has(fileKey(argv[0] ?? '')) || this.downloadedFiles.has(argv[0] ?? '')) {
 			files.push(argv[0] ?? '');
 		}
 		// An interpreter runs the script file named as its first operand (`python3 setup.py`); awk's is program text.
@@ -691,7 +802,7 @@ export class CommandCollector {
 			return undefined;
 		}
 		const script = argv.slice(1).find((word) => !word.startsWith('-'));
-		const text = script === undefined ? undefined : this.writtenFiles.get(script);
+		const text = script === undefined ? undefined : this.writtenFiles.get(fileKey(script));
 		return text === undefined ? undefined : { language, code: text };
 	}
 
@@ -735,6 +846,11 @@ export class CommandCollector {
  */
 function codeOnlyKnownAtRunTime(code: InterpreterCode): CodeEffect[] | undefined {
 	return /^\s*\$\{?[A-Za-z_]\w*\}?\s*$/.test(code.code) ? [] : undefined;
+}
+
+/** A file's name as the line's memory of written files keys it: `./x.sh` and `x.sh` are one file. */
+function fileKey(file: string): string {
+	return file.replace(/^(?:\.\/+)+/, '');
 }
 
 /** A bare command of `argv`, to ask what it would do with its words. */

@@ -239,6 +239,15 @@ export function embeddedScript(argv: readonly string[]): EmbeddedScript | undefi
 	return undefined;
 }
 
+/** A file name that is the process's own stdin: `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`, `/proc/$$/fd/0`. */
+const STDIN_PATH =
+	/^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/(?:self|thread-self|\d+|\$\$|\$\{\$\}|\$BASHPID)\/fd\/0)$/;
+
+/** Whether a script operand names the program's own stdin, so the program reads its script from what it is fed. */
+export function namesStdin(word: string): boolean {
+	return STDIN_PATH.test(word);
+}
+
 /** Whether the command is a shell that takes its script from stdin (`bash`, `sh -s -- args`, `sudo bash`), so a heredoc or pipe into it is run. */
 export function readsScriptFromStdin(argv: readonly string[]): boolean {
 	const name = programName(argv[0] ?? '');
@@ -258,8 +267,8 @@ export function readsScriptFromStdin(argv: readonly string[]): boolean {
 			return true;
 		}
 		if (word === '--') {
-			// Options end; a word after them is a script file, whose stdin is data.
-			return index === argv.length - 1;
+			// Options end; a word after them is a script file, whose stdin is data unless it names stdin itself.
+			return index === argv.length - 1 || namesStdin(argv[index + 1] ?? '');
 		}
 		if (/^[-+][A-Za-z]+$/.test(word)) {
 			if (word.startsWith('-') && (word.includes('c') || word.includes('n'))) {
@@ -276,8 +285,8 @@ export function readsScriptFromStdin(argv: readonly string[]): boolean {
 		if (word.startsWith('--')) {
 			continue;
 		}
-		// A plain word is a script file: stdin is then data for that script.
-		return false;
+		// A plain word is a script file: stdin is then data for that script, unless the file is stdin itself.
+		return namesStdin(word);
 	}
 	return true;
 }
