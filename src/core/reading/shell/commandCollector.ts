@@ -8,6 +8,7 @@ import {
 	readsScriptFromStdin,
 } from './embeddedScripts';
 import { fedText, literalOutput, substitutedLiteral } from './fedScripts';
+import { given, parseOptions } from '../programs/optionGrammar';
 import {
 	type CodeEffect,
 	type CodeEffectReader,
@@ -235,6 +236,42 @@ export class CommandCollector {
 		}
 	}
 
+	/**
+	 * Builtins that assign a variable from text instead of `NAME=value`: `printf -v NAME FORMAT ARGS…` (what printf
+	 * would print) and `read [options] NAME… <<< TEXT` (the first line split into fields, the rest to the last name).
+	 * A value the line does not show is recorded as unknown, so an earlier literal value is not used for it.
+	 */
+	private recordBuiltinAssignments(raw: RawCommand, argv: readonly string[]): void {
+		const printfTarget = argv[0] === 'printf' ? /^-v(.*)$/.exec(argv[1] ?? '') : null;
+		if (printfTarget) {
+			// `-vNAME` or `-v NAME`.
+			const glued = printfTarget[1] !== '';
+			const name = glued ? printfTarget[1] : argv[2];
+			const rest = argv.slice(glued ? 2 : 3);
+			const printed = rest.some((word) => /\$\(|`/.test(word))
+				? undefined
+				: literalOutput(asCommand(['printf', ...rest]));
+			if (name !== undefined) {
+				this.variables.assign(name, printed ?? null);
+			}
+			return;
+		}
+		if (argv[0] !== 'read') {
+			return;
+		}
+		const parsed = parseOptions(argv.slice(1), { shortValues: 'adinNptu' });
+		const names = parsed.operands.length > 0 ? parsed.operands : ['REPLY'];
+		const input = given(parsed, 'a', 'd', 'u') ? undefined : raw.stdinScripts[0]?.split('\n')[0];
+		const separators = /[ \t]+/;
+		const fields = input?.trim().split(separators) ?? [];
+		names.forEach((name, at) => {
+			const last = at === names.length - 1;
+			const value =
+				input === undefined ? null : last ? fields.slice(at).join(' ') : (fields[at] ?? '');
+			this.variables.assign(name, value);
+		});
+	}
+
 	/** The command whose output feeds the process substitution `>(…)` written as `text`, if the line shows one. */
 	writerInto(text: string): number | undefined {
 		return this.outputSinks.get(text);
@@ -282,6 +319,7 @@ export class CommandCollector {
 		});
 		this.aliases.record(peeled.argv);
 		this.recordSet(peeled.argv);
+		this.recordBuiltinAssignments(raw, peeled.argv);
 		this.rememberWrittenFile(raw, peeled.argv, context);
 		for (const [name, text] of scriptsDefined(peeled.argv)) {
 			this.definedScripts.set(name, text);

@@ -596,4 +596,8 @@ export const DANGEROUS: readonly CorpusRow[] = [
 	["ENV=<(echo 'rm -rf ~/docs') sh -i -c true", 'spelling'],
 	["echo 'rm -rf ~/docs' > wipe.sh && chmod +x wipe.sh && ./wipe.sh", 'spelling'],
 	['printf cm0gLXJmIH4vZG9jcw== | base64 -d > w.sh; bash w.sh', 'spelling'],
+	['rm -fr${IFS}~/docs', 'spelling'],
+	['printf -v dst \'%s\' .github/hooks/hookwarden.json; cp /tmp/h.json "$dst"', 'spelling'],
+	['read -r dst <<< .vscode/tasks.json; cp /tmp/t.json "$dst"', 'spelling'],
+	["printf '%s\\0' .vscode/settings.json | xargs -0 -I{} cp /tmp/s.json {}", 'spelling'],
 ];

@@ -356,4 +356,7 @@ export const HARMLESS: readonly CorpusRow[] = [
 	// spellings of everyday work
 	['git clean --dry -d', 'spelling'],
 	["echo 'echo hi' > hi.sh && chmod +x hi.sh && ./hi.sh", 'spelling'],
+	['printf -v out \'%s.log\' build; rm -f "$out"', 'spelling'],
+	['read -r ver <<< "1.2.3"; echo "$ver"', 'spelling'],
+	["find . -name '*.tmp' -print0 | xargs -0 -r ls -l", 'spelling'],
 ];
