@@ -6,6 +6,7 @@
  */
 import { GIT_GLOBAL, gitSubcommand } from '../programs/git';
 import { given, type OptionGrammar, parseOptions, valuesOf } from '../programs/optionGrammar';
+import { forfilesCommand } from './forfiles';
 import { programName } from './programName';
 
 /** The language a runner's job is written in: shell text, a makefile (recipes run in sh), or Emacs Lisp. */
@@ -226,7 +227,41 @@ const WATCHERS: readonly CommandRunner[] = [
 	{ programs: ['onchange'], grammar: { shortValues: 'ekd' }, operands: 'words', afterDashes: true },
 ];
 
-const RUNNERS: readonly CommandRunner[] = [...GIT_RUNNERS, MAKE, AT, EMACS, ...WATCHERS];
+// `wsl [-d distro] [-u user] [--exec] cmd…` runs a command in a Linux distribution; its own verbs run none.
+const WSL: CommandRunner = {
+	programs: ['wsl'],
+	grammar: {
+		shortValues: 'du',
+		longValues: ['distribution', 'user', 'cd', 'shell-type'],
+		optionsFirst: true,
+	},
+	operands: 'words',
+	onlyAsks: [
+		'unregister',
+		'uninstall',
+		'install',
+		'list',
+		'l',
+		'export',
+		'import',
+		'import-in-place',
+		'shutdown',
+		'terminate',
+		't',
+		'set-default',
+		's',
+		'set-version',
+		'set-default-version',
+		'status',
+		'update',
+		'version',
+		'help',
+		'mount',
+		'unmount',
+	],
+};
+
+const RUNNERS: readonly CommandRunner[] = [...GIT_RUNNERS, MAKE, AT, EMACS, ...WATCHERS, WSL];
 
 /** The words after the runner's verb, or `undefined` when the call does not start with that verb. */
 function wordsAfterVerb(
@@ -295,6 +330,11 @@ function jobsOf(runner: CommandRunner, words: readonly string[]): RunnerJob[] {
  */
 export function runnerJobs(argv: readonly string[]): RunnerJob[] {
 	const name = programName(argv[0] ?? '');
+	// `forfiles /c "cmd /c del @path"` fills its placeholders in, so its reader is a function of its own.
+	const perFile = forfilesCommand(argv);
+	if (perFile !== undefined) {
+		return [{ kind: 'text', text: perFile, language: 'shell' }];
+	}
 	return RUNNERS.filter((runner) => runner.programs.includes(name)).flatMap((runner) => {
 		const words = wordsAfterVerb(runner, argv);
 		return words === undefined ? [] : jobsOf(runner, words);
