@@ -19,6 +19,7 @@ import {
 	interpreterReadsStdin,
 } from './interpreterCode';
 import { runsInputAsCode } from './inputAsCode';
+import { environmentPrints } from './codeEnvironmentPrints';
 import { isJobRunner, parallelRuns, xargsReadsListing, xargsRuns } from './jobRunners';
 import { programName } from './programName';
 import { LineVariables, type ShellScope } from './shellScope';
@@ -819,9 +820,12 @@ export class CommandCollector {
 		) {
 			codes.push({ language: stdinLanguage, code: stdinText });
 		}
-		for (const effect of codes.flatMap(
-			(code) => codeOnlyKnownAtRunTime(code) ?? this.readParsedCode?.(code) ?? codeEffects(code),
-		)) {
+		// `node -p CODE` prints the value of the code it runs.
+		const printsResult = argv.some((word) => /^(?:-p|--print)(?:=|$)/.test(word));
+		for (const effect of codes.flatMap((code) => [
+			...(codeOnlyKnownAtRunTime(code) ?? this.readParsedCode?.(code) ?? codeEffects(code)),
+			...environmentPrints(code, printsResult && code.language === 'javascript'),
+		])) {
 			if (effect.shell !== undefined) {
 				this.reparse(effect.shell, { ...inner, origin: 'interpreter', dialect: 'bash' });
 			} else if (effect.argv) {

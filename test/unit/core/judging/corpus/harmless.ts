@@ -359,4 +359,16 @@ export const HARMLESS: readonly CorpusRow[] = [
 	['printf -v out \'%s.log\' build; rm -f "$out"', 'spelling'],
 	['read -r ver <<< "1.2.3"; echo "$ver"', 'spelling'],
 	["find . -name '*.tmp' -print0 | xargs -0 -r ls -l", 'spelling'],
+	// Windows everyday work
+	['robocopy src build /E', 'windows', 'powershell'],
+	['xcopy /s /i assets dist\\assets', 'windows', 'powershell'],
+	['Expand-Archive tools.zip -DestinationPath .\\tools', 'windows', 'powershell'],
+	['icacls build /grant Users:R', 'windows', 'powershell'],
+	['Set-Alias ll Get-ChildItem; ll', 'windows', 'powershell'],
+	['Get-ChildItem env:', 'windows', 'powershell'],
+	// the environment listed for debugging
+	['env | grep -i node', 'credentials'],
+	['printenv | sort | grep -i java', 'credentials'],
+	['env | grep -ci token', 'credentials'],
+	['ps aux | grep node', 'credentials'],
 ];
