@@ -1,5 +1,6 @@
 import type { ShellDialect } from './commandLine';
 import { programName } from './programName';
+import { namesStdin } from './stdinPaths';
 
 /** Programs that read a POSIX-like shell script from `-c`, a file, or stdin. */
 export const POSIX_SHELLS: ReadonlySet<string> = new Set([
@@ -237,15 +238,6 @@ export function embeddedScript(argv: readonly string[]): EmbeddedScript | undefi
 		return undefined;
 	}
 	return undefined;
-}
-
-/** A file name that is the process's own stdin: `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`, `/proc/$$/fd/0`. */
-const STDIN_PATH =
-	/^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/(?:self|thread-self|\d+|\$\$|\$\{\$\}|\$BASHPID)\/fd\/0)$/;
-
-/** Whether a script operand names the program's own stdin, so the program reads its script from what it is fed. */
-export function namesStdin(word: string): boolean {
-	return STDIN_PATH.test(word);
 }
 
 /** Whether the command is a shell that takes its script from stdin (`bash`, `sh -s -- args`, `sudo bash`), so a heredoc or pipe into it is run. */

@@ -1,4 +1,4 @@
-import { namesStdin } from './embeddedScripts';
+import { namesStdin } from './stdinPaths';
 import { programName } from './programName';
 import { sedScriptActions, sedScriptFromStdin, sedScriptOf } from './sedScript';
 
