@@ -48,7 +48,7 @@ const TOOLBOXES: Readonly<Record<string, Toolbox>> = {
 	cmake: { switch: '-E', applets: CMAKE_APPLETS },
 };
 
-/** `cmake -E chdir DIR cmd…`: the command runs in DIR, a folder for the caller to record. */
+/** The command a toolbox runs, and the folder it runs it in when the toolbox names one (`cmake -E chdir DIR cmd…`). */
 export interface ToolboxCall {
 	readonly argv: readonly string[];
 	readonly cwd?: string;
