@@ -646,11 +646,10 @@ export class CommandCollector {
 				}
 			}
 		}
-		const piped = !readsStdin
-			? undefined
-			: outer.pipeline && outer.pipeline.stage > 0
-				? this.pipedText(outer)
-				: this.fedText(outer);
+		// What the shell reads as its script: a pipe, a `>(…)` it runs in, or `< FILE` of a file the line shows
+		// (`bash < <(echo …)`, `sh < x.sh` after writing x.sh); heredocs were read above.
+		const piped =
+			!readsStdin || raw.stdinScripts.length > 0 ? undefined : this.stdinShown(raw, outer);
 		if (piped !== undefined && interpreterReadsStdin(argv) === undefined) {
 			this.reparse(piped, { ...inner, origin: 'pipedScript', dialect: 'bash' });
 		}

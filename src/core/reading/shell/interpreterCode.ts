@@ -294,9 +294,15 @@ function perlListRuns(text: string): CodeEffect[] {
 		String.raw`\b(?:system|exec)\s*\(?\s*(${item}(?:\s*,\s*${item})+)`,
 		'g',
 	);
-	return matchesOf(text, pattern, (match) => ({
-		argv: [...(match[1] ?? '').matchAll(new RegExp(item, 'g'))].map((word) => perlWord(word[0])),
-	}));
+	return [
+		...matchesOf(text, pattern, (match) => ({
+			argv: [...(match[1] ?? '').matchAll(new RegExp(item, 'g'))].map((word) => perlWord(word[0])),
+		})),
+		// `system @cmd`, `exec $cmd`: the words are a variable's, known only when the code runs.
+		...matchesOf(text, /\b(?:system|exec)\s+[@$]\w+\s*(?:[;}]|$)/gm, () => ({
+			argv: ['$UNKNOWN_COMMAND'],
+		})),
+	];
 }
 
 /** One word of a Perl list: a string's value, `$ENV{X}` as the shell's `$X`, another variable as unknown. */
