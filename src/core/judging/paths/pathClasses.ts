@@ -8,6 +8,7 @@ import {
 	isStartupPath,
 	SECRET_SAMPLES_IN_HOME,
 	SECRET_SAMPLES_IN_WORKSPACE,
+	SECRET_SAMPLES_ON_SYSTEM,
 } from './sensitivePaths';
 
 /**
@@ -327,6 +328,9 @@ function classifyGlob(glob: string, facts: PathFacts, coverage: Coverage): Class
 					sample(`${facts.home}/${inHome}`, 'secret', `it may match credentials (~/${inHome})`),
 				)
 			: []),
+		...SECRET_SAMPLES_ON_SYSTEM.map((path) =>
+			sample(path, 'secret', `it may match credentials (${path})`),
+		),
 		...(facts.workspace
 			? SECRET_SAMPLES_IN_WORKSPACE.map((inside) =>
 					sample(`${facts.workspace}/${inside}`, 'secret', `it may match credentials (${inside})`),

@@ -1,4 +1,5 @@
 import { isAbsolutePath, normalizePath, resolvePath } from '../../paths/pathMath';
+import { longNamesOf } from './shortNames';
 
 /** What a path word may resolve to, before any judge looks at it. */
 export interface ResolvedTarget {
@@ -143,8 +144,8 @@ export function expandBraces(word: string): string[] {
 }
 
 /**
- * A Windows path as the same file's POSIX-style spelling: forward slashes, a `\\?\` prefix dropped, and the trailing
- * dots and spaces Windows strips from each segment removed (`hookwarden.json.` is `hookwarden.json`).
+ * A Windows path as the same file's POSIX-style spelling: forward slashes, a `\\?\` prefix dropped, and each segment
+ * as {@link windowsSegment} reads it.
  */
 function windowsSpelling(path: string, windows: boolean): string {
 	if (!windows && !/\\|^[a-zA-Z]:/.test(path)) {
@@ -153,8 +154,25 @@ function windowsSpelling(path: string, windows: boolean): string {
 	const slashed = path.replace(/^\\\\\?\\/, '').replace(/\\/g, '/');
 	return slashed
 		.split('/')
-		.map((segment) => (/^\.{1,2}$/.test(segment) ? segment : segment.replace(/[. ]+$/, '')))
+		.map((segment, at) => windowsSegment(segment, at))
 		.join('/');
+}
+
+/**
+ * One segment of a Windows path as the file it names: an NTFS stream suffix dropped (`settings.json::$DATA`, `x:ads`
+ * name the file itself), the trailing dots and spaces Windows strips removed (`hookwarden.json.`), and an 8.3 short
+ * name read as the long names it may stand for (`SETTIN~1.JSO` as `settings.json` or `SETTIN*.JSO*`).
+ */
+function windowsSegment(segment: string, at: number): string {
+	if (/^\.{1,2}$/.test(segment)) {
+		return segment;
+	}
+	const drive = at === 0 && /^[a-zA-Z]:$/.test(segment);
+	const file = drive ? segment : (segment.split(':')[0] ?? segment);
+	const trimmed = file.replace(/[. ]+$/, '');
+	// A brace list, which the resolver expands into one candidate per name the short name may stand for.
+	const long = longNamesOf(trimmed);
+	return !long ? trimmed : long.length === 1 ? (long[0] ?? trimmed) : `{${long.join(',')}}`;
 }
 
 /** A `file://` URI's path (`file:///home/u/x`, `file:///C:/x`), percent-decoded; other text unchanged. */

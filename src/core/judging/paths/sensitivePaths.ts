@@ -1,4 +1,5 @@
 import { pathInside } from '../../paths/pathMath';
+import { isBrowserStore } from './browserStores';
 
 /** File names that usually hold credentials; templates such as `.env.example` are not secrets. */
 const SECRET_NAME =
@@ -29,7 +30,7 @@ const SECRET_FOLDERS = [
 
 /** Files under home known by their folder as well as their name (`~/.kube/config`, `~/.codex/auth.json`). */
 const SECRET_IN_HOME =
-	/^(?:\.mozilla\/firefox\/[^/]+\/(?:cookies\.sqlite|logins\.json|key[34]\.db)|Library\/Application Support\/Firefox\/Profiles\/[^/]+\/(?:cookies\.sqlite|logins\.json|key[34]\.db)|(?:\.config|Library\/Application Support)\/(?:google-chrome|chromium|Google\/Chrome|BraveSoftware\/Brave-Browser|microsoft-edge|Microsoft Edge)\/[^/]+\/(?:Cookies|Login Data|Web Data)|\.aws\/(?:credentials|config)|\.docker\/config\.json|\.kube\/config|\.codex\/auth\.json|\.claude\/\.credentials\.json|\.config\/gh\/hosts\.ya?ml|\.config\/github-copilot\/(?:hosts|apps)\.json|\.config\/gcloud\/.+|\.azure\/.+|\.gnupg\/.+|\.password-store\/.+|\.local\/share\/keyrings\/.+|\.cargo\/credentials(?:\.toml)?|\.gem\/credentials|\.terraform\.d\/credentials\.tfrc\.json|\.config\/hub|\.config\/rclone\/rclone\.conf|\.config\/doctl\/config\.yaml|\.oci\/config|\.m2\/settings(?:-security)?\.xml|\.gradle\/gradle\.properties|(?:\.config\/)?\.?composer\/auth\.json|\.ssh\/id_[^/]*(?<!\.pub)|Library\/Keychains\/.+)$/;
+	/^(?:\.aws\/(?:credentials|config)|\.docker\/config\.json|\.kube\/config|\.codex\/auth\.json|\.claude\/\.credentials\.json|\.config\/gh\/hosts\.ya?ml|\.config\/github-copilot\/(?:hosts|apps)\.json|\.config\/gcloud\/.+|\.azure\/.+|\.gnupg\/.+|\.password-store\/.+|\.local\/share\/keyrings\/.+|\.cargo\/credentials(?:\.toml)?|\.gem\/credentials|\.terraform\.d\/credentials\.tfrc\.json|\.config\/hub|\.config\/rclone\/rclone\.conf|\.config\/doctl\/config\.yaml|\.oci\/config|\.m2\/settings(?:-security)?\.xml|\.gradle\/gradle\.properties|(?:\.config\/)?\.?composer\/auth\.json|\.ssh\/id_[^/]*(?<!\.pub)|Library\/Keychains\/.+)$/;
 
 /** Sample credential paths under home, so a glob or a folder can be tested for what it may reach. */
 export const SECRET_SAMPLES_IN_HOME: readonly string[] = [
@@ -60,7 +61,16 @@ const SYSTEM_SECRET =
 	/^\/etc\/(?:shadow|gshadow|master\.passwd|spwd\.db)-?$|^\/etc\/ssh\/ssh_host_\w+_key$|^\/etc\/ssl\/private\/./;
 
 /** A process's environment as Linux shows it: every token the process was started with. */
-const PROCESS_ENVIRONMENT = /^\/proc\/(?:\d+|self|thread-self|\*)\/(?:task\/[^/]+\/)?environ$/;
+const PROCESS_ENVIRONMENT =
+	/^\/proc\/(?:\d+|self|thread-self|\*|\$\$|\$\{\$\}|\$BASHPID|\$PPID|\$\{PPID\})\/(?:task\/[^/]+\/)?environ$/;
+
+/** Sample credential paths outside home, so a glob over every process's environment can be tested for what it may reach. */
+export const SECRET_SAMPLES_ON_SYSTEM: readonly string[] = [
+	'/proc/1/environ',
+	'/proc/1/task/1/environ',
+	'/etc/shadow',
+	'/etc/ssh/ssh_host_ed25519_key',
+];
 
 /** Whether an absolute path names a file (or folder) that usually holds credentials. */
 export function isSecretPath(path: string, home: string | undefined): string | undefined {
@@ -78,7 +88,7 @@ export function isSecretPath(path: string, home: string | undefined): string | u
 	if (inHome === undefined || inHome === '') {
 		return undefined;
 	}
-	if (SECRET_IN_HOME.test(inHome)) {
+	if (SECRET_IN_HOME.test(inHome) || isBrowserStore(inHome)) {
 		return 'it holds credentials or keys';
 	}
 	return SECRET_FOLDERS.includes(inHome) ? 'the folder holds credentials or keys' : undefined;

@@ -1,4 +1,5 @@
 import type { SimpleCommand } from '../shell/commandLine';
+import { powerShellCmdlet } from '../shell/powershellCmdlets';
 import { programName } from '../shell/programName';
 import { programCall } from '../programs/programModel';
 import type { Effect } from './effect';
@@ -16,18 +17,48 @@ const NETWORK_SENDERS = new Set([
 	'openssl',
 ]);
 
-/** Whether a command prints the whole environment: `env`, `printenv`, `set`, `export -p`, `declare -x`. */
-function dumpsEnvironment(command: SimpleCommand): boolean {
+/** PowerShell's ways to list the environment drive (`Get-ChildItem env:`, `dir env:`, `gi env:*`). */
+const ENVIRONMENT_DRIVE_READERS = new Set(['get-childitem', 'get-item', 'get-content']);
+
+/**
+ * The name pattern a PowerShell command reads from the environment drive (`env:*TOKEN*` gives `*TOKEN*`, `env:`
+ * gives `*`), or `undefined` when it reads no `env:` path.
+ */
+export function environmentDrivePattern(command: SimpleCommand): string | undefined {
+	if (!ENVIRONMENT_DRIVE_READERS.has(powerShellCmdlet(programName(command.argv[0] ?? '')))) {
+		return undefined;
+	}
+	const path = command.argv.slice(1).find((word) => /^env:/i.test(word));
+	return path === undefined ? undefined : path.slice(4).replace(/^[\\/]/, '') || '*';
+}
+
+/**
+ * Whether a command prints the whole environment: `env`, `printenv`, `set`, `export -p`, `declare -x`, PowerShell's
+ * `Get-ChildItem env:` and `[Environment]::GetEnvironmentVariables()`.
+ */
+export function dumpsEnvironment(command: SimpleCommand): boolean {
 	const [name = '', ...args] = command.argv.map((word, at) =>
 		at === 0 ? programName(word) : word,
 	);
+	if (command.dialect === 'powershell') {
+		const pattern = environmentDrivePattern(command);
+		if (pattern !== undefined) {
+			return pattern === '*';
+		}
+		if (/^\[(?:System\.)?Environment\]::GetEnvironmentVariables$/i.test(command.argv[0] ?? '')) {
+			return true;
+		}
+	}
 	switch (name) {
 		case 'env':
 		case 'printenv':
 			return args.every((word) => word.startsWith('-'));
+		// In PowerShell `set` is `Set-Variable`, which prints nothing.
 		case 'set':
-			return args.length === 0;
+			return args.length === 0 && command.dialect !== 'powershell';
+		// `export` and `declare -x` alone list every exported variable with its value, as `export -p` does.
 		case 'export':
+			return args.every((word) => /^-[a-zA-Z]*p/.test(word));
 		case 'declare':
 		case 'typeset':
 			return args.length > 0 && args.every((word) => /^-[a-zA-Z]*[px]/.test(word));

@@ -6,6 +6,7 @@ import { isCodeLoadingVariable, loadsCode } from '../programs/codeLoadingVariabl
 import { programCall } from '../programs/programModel';
 import { commandEffects } from './commandEffects';
 import type { Effect } from './effect';
+import { environmentPrinted } from './environmentPrinted';
 import { environmentSent, sentThroughPipe } from './environmentSent';
 import { hiddenCodeEffects } from './hiddenCode';
 import { pipedItemEffects } from './pipedItems';
@@ -212,6 +213,7 @@ export function lineEffects(commands: readonly SimpleCommand[], readSql?: SqlRea
 				...unknownSource(command, index),
 				...forkBomb(command, index),
 				...environmentSent(command, index, commands),
+				...environmentPrinted(command, index, commands),
 				...pipedItemEffects(command, index, commands),
 			],
 			command,

@@ -129,6 +129,30 @@ const RULES: readonly CredentialRule[] = [
 		what: 'prints the Heroku token',
 	},
 	{
+		// `heroku config` lists an app's settings with their values: its database URL and API keys among them.
+		programs: ['heroku'],
+		test: (words) => words[0] === 'config' || words[0] === 'config:get',
+		what: "prints an app's settings, credentials among them",
+	},
+	{
+		// BSD-style `e` (`ps eww`, `ps auxe`) shows each process's environment after its command; `-e` is another option.
+		programs: ['ps'],
+		// A word after a dashed option is that option's value (`ps -o user`), not BSD letters.
+		test: (_words, all) =>
+			all.some(
+				(word, at) =>
+					/^[aAcCfhjlLmMnrsStTuvwxX]*e[aAcCefhjlLmMnrsStTuvwxX]*$/.test(word) &&
+					!(all[at - 1] ?? '').startsWith('-'),
+			),
+		what: "prints other processes' environments, with every token they were given",
+	},
+	{
+		programs: ['docker', 'podman'],
+		test: (words, all) =>
+			words[0] === 'inspect' && all.some((word) => /\.Config\.Env\b/.test(word)),
+		what: "prints a container's environment, credentials among it",
+	},
+	{
 		programs: [
 			'docker-credential-desktop',
 			'docker-credential-osxkeychain',
@@ -140,10 +164,10 @@ const RULES: readonly CredentialRule[] = [
 	},
 ];
 
-const BY_PROGRAM = new Map<string, CredentialRule>();
+const BY_PROGRAM = new Map<string, CredentialRule[]>();
 for (const rule of RULES) {
 	for (const program of rule.programs) {
-		BY_PROGRAM.set(program, rule);
+		BY_PROGRAM.set(program, [...(BY_PROGRAM.get(program) ?? []), rule]);
 	}
 }
 
@@ -155,11 +179,8 @@ export const CREDENTIAL_PROGRAMS: ReadonlySet<string> = new Set(BY_PROGRAM.keys(
  * -w`): like reading a credential file, the secret would reach the model.
  */
 export const credentialPrinter: ProgramModel = (call) => {
-	const rule = BY_PROGRAM.get(call.name);
-	if (!rule) {
-		return [];
-	}
-	return rule.test(wordsFromVerb(call.args, rule.global), call.args)
-		? [call.effect({ kind: 'read', subject: 'credentials', action: rule.what })]
-		: [];
+	const rule = BY_PROGRAM.get(call.name)?.find((candidate) =>
+		candidate.test(wordsFromVerb(call.args, candidate.global), call.args),
+	);
+	return rule ? [call.effect({ kind: 'read', subject: 'credentials', action: rule.what })] : [];
 };

@@ -74,6 +74,10 @@ const ERASING: Readonly<Record<string, (args: readonly string[]) => boolean>> = 
 	zfs: (args) => args[0] === 'destroy',
 	lvreduce: () => true,
 	vssadmin: (args) => /^delete$/i.test(args[0] ?? ''),
+	// `wbadmin delete catalog|backup|systemstatebackup`: the machine's backups, its way back from a loss.
+	wbadmin: (args) => /^delete$/i.test(args[0] ?? ''),
+	// `wsl --unregister NAME` deletes a Linux distribution with its virtual disk; `--uninstall` removes WSL itself.
+	wsl: (args) => args.some((word) => /^--(?:unregister|uninstall)$/i.test(word)),
 	wmic: (args) =>
 		args.some((word) => /shadowcopy/i.test(word)) && args.some((word) => /^delete$/i.test(word)),
 	diskpart: () => true,

@@ -1,13 +1,14 @@
 import type { Effect } from '../effects/effect';
 import { moveFiles } from './fileWriters';
 import { gitConfigEffects } from './gitConfig';
+import { withFullLongOptions } from './gitOptionPrefixes';
 import { pathsInPatch } from '../tools/pathsInPatch';
 import type { OptionGrammar, ParsedOptions } from './optionGrammar';
 import { given, lastIsOn, parseOptions, valuesOf } from './optionGrammar';
 import type { EffectFields, ProgramCall, ProgramModel } from './programModel';
 
 /** Git's own options before the subcommand (`git -C dir -c k=v --no-pager push`). */
-const GLOBAL: OptionGrammar = {
+export const GIT_GLOBAL: OptionGrammar = {
 	shortValues: 'Cc',
 	longValues: ['git-dir', 'work-tree', 'namespace', 'config-env', 'super-prefix', 'attr-source'],
 	optionsFirst: true,
@@ -51,7 +52,7 @@ export function gitSubcommand(
 	args: readonly string[],
 	env: Readonly<Record<string, string>> = {},
 ): GitSubcommand | undefined {
-	const global = parseOptions(args, GLOBAL);
+	const global = parseOptions(args, GIT_GLOBAL);
 	const settings = settingsOf(global, env);
 	const at = global.operandAt[0];
 	if (at === undefined) {
@@ -62,9 +63,14 @@ export function gitSubcommand(
 	const alias = settings.get(`alias.${name}`);
 	if (alias !== undefined && !alias.startsWith('!')) {
 		const [aliased = '', ...preset] = alias.split(/\s+/).filter(Boolean);
-		return { name: aliased.toLowerCase(), args: [...preset, ...rest], settings };
+		const subcommand = aliased.toLowerCase();
+		return {
+			name: subcommand,
+			args: withFullLongOptions(subcommand, [...preset, ...rest]),
+			settings,
+		};
 	}
-	return { name, args: rest, settings };
+	return { name, args: withFullLongOptions(name, rest), settings };
 }
 
 /** Pathspecs that mean the whole tree (`.`, `:/`, `*`, `:(top)`). */

@@ -52,6 +52,9 @@ import { HOOKWARDEN_COMMANDS, hookwardenCommand } from './hookwardenCommands';
 import { DATA_STORE_PROGRAMS } from './dataStoreClients';
 import { dataStoreStatements } from '../statements/dataStoreStatements';
 import { dataStoreRequests } from '../statements/dataStoreRequests';
+import { CMD_COPY_PROGRAMS, cmdCopies } from './windowsCopies';
+import { ACL_PROGRAMS, windowsAcls } from './windowsAcls';
+import { CLOUD_REMOVAL_CMDLET, cloudCmdletRemoval } from './cloudCmdlets';
 
 /** Runs several models over one call and keeps every effect. */
 const both =
@@ -162,10 +165,14 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 			'select-string',
 			'import-csv',
 			'get-filehash',
+			'expand-archive',
+			'compress-archive',
 		],
 		powerShellFiles,
 	],
 	[['del', 'erase', 'rd', 'rmdir'], cmdFiles],
+	[CMD_COPY_PROGRAMS, cmdCopies],
+	[ACL_PROGRAMS, windowsAcls],
 	[['tar', 'bsdtar', 'gtar'], tarArchive],
 	[['unzip'], unzipArchive],
 	[['7z', '7za', '7zz', '7zr'], sevenZip],
@@ -182,10 +189,13 @@ for (const [names, model] of FAMILIES) {
 		BY_NAME.set(name, earlier ? both(earlier, model) : model);
 	}
 }
-// `mkfs.ext4`, `mkfs.vfat`: every `mkfs.*` formats.
-const FORMATTERS = /^mkfs\.\w+$/;
+/** Families named by a pattern: every `mkfs.*` formats (`mkfs.ext4`), every cloud module's `Remove-*` removes. */
+const PATTERN_FAMILIES: readonly (readonly [RegExp, ProgramModel])[] = [
+	[/^mkfs\.\w+$/, formatFilesystem],
+	[CLOUD_REMOVAL_CMDLET, cloudCmdletRemoval],
+];
 
 /** The model for a program name (lower-case, no path), or `undefined` when Hookwarden has none. */
 export function programModel(name: string): ProgramModel | undefined {
-	return BY_NAME.get(name) ?? (FORMATTERS.test(name) ? formatFilesystem : undefined);
+	return BY_NAME.get(name) ?? PATTERN_FAMILIES.find(([pattern]) => pattern.test(name))?.[1];
 }

@@ -23,6 +23,7 @@ const PATH_PARAMETERS = [
 	'delimiter',
 	'target',
 	'newname',
+	'destinationpath',
 ];
 const SWITCHES = [
 	'recurse',
@@ -125,6 +126,29 @@ export const powerShellFiles: ProgramModel = (call) => {
 				...make('move', primary, 'moves away', true),
 				...make('write', [...second, ...value('newname')], 'moves over', true),
 			];
+		case 'expand-archive': {
+			// Without `-DestinationPath` it unpacks into a folder named after the archive, in the current folder.
+			const into = value('destinationpath');
+			const named = primary.map((path) => path.replace(/^.*\//, '').replace(/\.zip$/i, ''));
+			return [
+				...make('read', primary, 'unpacks'),
+				...make(
+					'write',
+					into.length > 0 ? into : second.length > 0 ? second : named,
+					'unpacks files into',
+					true,
+				),
+			];
+		}
+		case 'compress-archive':
+			return [
+				...make('read', primary, 'packs', true),
+				...make(
+					'write',
+					value('destinationpath').length > 0 ? value('destinationpath') : second,
+					'writes an archive at',
+				),
+			];
 		case 'get-content':
 		case 'select-string':
 		case 'import-csv':
@@ -135,16 +159,70 @@ export const powerShellFiles: ProgramModel = (call) => {
 	}
 };
 
-/** .NET file calls written in a PowerShell line (`[IO.File]::WriteAllText('p', …)`), for the walker to surface. */
-export const DOTNET_FILE_CALL =
-	/\[(?:System\.)?IO\.(?:File|Directory)\]::(WriteAll\w*|AppendAll\w*|Delete|Move|Copy|Replace|CreateSymbolicLink|ReadAll\w*|Open\w*|Create\w*)\s*\(\s*(['"])([^'"]*)\2/gi;
+/**
+ * A path argument of a .NET or COM call, as three groups from `group` on: the quote, a quoted string's body, or a
+ * variable (`$HOME`, `$env:USERPROFILE`, `${x}`) for the resolver to expand.
+ */
+function pathArgument(group: number): string {
+	const quote = `\\${group}`;
+	return String.raw`(?:(['"])([^'"]*)${quote}|(\$(?:env:)?\w+|\$\{[^}]+\}))`;
+}
 
-/** The effects of .NET file calls in a PowerShell command's text. */
+/** .NET file calls written in a PowerShell line (`[IO.File]::WriteAllText('p', …)`), for the walker to surface. */
+export const DOTNET_FILE_CALL = new RegExp(
+	String.raw`\[(?:System\.)?IO\.(?:File|Directory)\]::(WriteAll\w*|AppendAll\w*|Delete|Move|Copy|Replace|CreateSymbolicLink|ReadAll\w*|Open\w*|Create\w*)\s*\(\s*${pathArgument(2)}`,
+	'gi',
+);
+
+/**
+ * The file methods of the COM object `Scripting.FileSystemObject` (`$fso.DeleteFolder('C:\x')`): group 1 the
+ * method, then the source path and, for copies and moves, the destination.
+ */
+export const COM_FILE_CALL = new RegExp(
+	String.raw`\.(DeleteFolder|DeleteFile|CopyFolder|CopyFile|MoveFolder|MoveFile|CreateTextFile|OpenTextFile)\s*\(\s*${pathArgument(2)}(?:\s*,\s*${pathArgument(5)})?`,
+	'gi',
+);
+
+/** A path argument as matched from its quoted body or its variable, slashes turned forward. */
+function argumentPath(body: string | undefined, variable: string | undefined): string {
+	return (body ?? variable ?? '').replace(/\\/g, '/');
+}
+
+/** What a `Scripting.FileSystemObject` method does: a folder tree deleted, files copied or moved, a file written. */
+function comFileEffects(call: ProgramCall): Effect[] {
+	return [...call.command.text.matchAll(COM_FILE_CALL)].flatMap((match) => {
+		const method = (match[1] ?? '').toLowerCase();
+		const source = argumentPath(match[3], match[4]);
+		const target =
+			match[6] !== undefined || match[7] !== undefined
+				? argumentPath(match[6], match[7])
+				: undefined;
+		const folder = method.endsWith('folder');
+		const action = `calls FileSystemObject.${match[1] ?? ''} on`;
+		if (method.startsWith('delete')) {
+			return [call.effect({ kind: 'delete', path: source, tree: folder, force: true, action })];
+		}
+		if (method === 'createtextfile' || method === 'opentextfile') {
+			return [
+				call.effect({ kind: method === 'createtextfile' ? 'write' : 'read', path: source, action }),
+			];
+		}
+		const moves = method.startsWith('move');
+		return [
+			call.effect({ kind: moves ? 'move' : 'read', path: source, tree: folder, action }),
+			...(target === undefined
+				? []
+				: [call.effect({ kind: 'write', path: target, tree: folder, action })]),
+		];
+	});
+}
+
+/** The effects of .NET and COM file calls in a PowerShell command's text. */
 export function dotNetFileEffects(call: ProgramCall): Effect[] {
-	const effects: Effect[] = [];
+	const effects: Effect[] = comFileEffects(call);
 	for (const match of call.command.text.matchAll(DOTNET_FILE_CALL)) {
 		const method = (match[1] ?? '').toLowerCase();
-		const path = (match[3] ?? '').replace(/\\/g, '/');
+		const path = argumentPath(match[3], match[4]);
 		const kind: Effect['kind'] =
 			method.startsWith('read') || method === 'openread'
 				? 'read'

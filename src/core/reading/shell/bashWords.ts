@@ -95,6 +95,16 @@ function expansionValue(node: SyntaxNode, scope: ShellScope): string | undefined
 	return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * `$IFS` the line never set, inside a word: bash and dash set IFS to blanks at start whatever the environment says,
+ * so it splits the word there (`-rf${IFS}~` is two words).
+ */
+function unsetSeparators(node: SyntaxNode, scope: ShellScope): string | undefined {
+	return /^\$(?:IFS|\{IFS\})$/.test(node.text) && scope.lookup('IFS') === undefined
+		? ' '
+		: undefined;
+}
+
 /** The text of a double-quoted string with the expansions `scope` knows filled in; `"$@"` alone is several words. */
 function quotedWords(node: SyntaxNode, scope: ShellScope): string[] {
 	const children = childrenOf(node).filter((child) => child.node.type !== '"');
@@ -153,11 +163,63 @@ export function expandedWords(node: SyntaxNode, scope: ShellScope | undefined): 
 		return quotedWords(node, scope);
 	}
 	if (node.type === 'concatenation' || node.type === 'command_name') {
-		const pieces = childrenOf(node).map((child) => expandedWords(child.node, scope));
-		// One piece keeps its own splitting (`$W` as a command name is several words); glued pieces make one word.
-		return pieces.length === 1
-			? (pieces[0] ?? [])
-			: [pieces.map((words) => words.join(' ')).join('')];
+		const children = childrenOf(node);
+		// One piece keeps its own splitting (`$W` as a command name is several words); glued pieces are split below.
+		const only = children.length === 1 ? children[0]?.node : undefined;
+		// A command word keeps an unset `${IFS}` for dynamicWords, which records how the word was written.
+		if (node.type === 'command_name' && only?.type === 'concatenation') {
+			return gluedWords(
+				childrenOf(only).map((child) => child.node),
+				scope,
+				false,
+			);
+		}
+		return only
+			? expandedWords(only, scope)
+			: gluedWords(
+					children.map((child) => child.node),
+					scope,
+					node.type === 'concatenation',
+				);
 	}
 	return [bashWordValue(node)];
+}
+
+/**
+ * The words of pieces glued into one word (`-rf${IFS}~`, `/tmp/$name`): literal and quoted pieces extend the word
+ * being built, and a separator inside an unquoted expansion's value ends it and starts the next, as bash splits.
+ */
+function gluedWords(
+	pieces: readonly SyntaxNode[],
+	scope: ShellScope,
+	splitOnUnsetIfs: boolean,
+): string[] {
+	const words: string[] = [];
+	let current = '';
+	let started = false;
+	for (const piece of pieces) {
+		const value = isExpansion(piece)
+			? (expansionValue(piece, scope) ??
+				(splitOnUnsetIfs ? unsetSeparators(piece, scope) : undefined))
+			: undefined;
+		if (value === undefined) {
+			current += expandedWords(piece, scope).join(' ');
+			started = true;
+			continue;
+		}
+		const [first = '', ...fields] = value.split(fieldSeparators(scope));
+		current += first;
+		for (const field of fields) {
+			if (current !== '' || started) {
+				words.push(current);
+			}
+			current = field;
+			started = false;
+		}
+		started ||= first !== '';
+	}
+	if (current !== '' || started) {
+		words.push(current);
+	}
+	return words;
 }

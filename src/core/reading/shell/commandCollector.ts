@@ -8,6 +8,7 @@ import {
 	readsScriptFromStdin,
 } from './embeddedScripts';
 import { fedText, literalOutput, substitutedLiteral } from './fedScripts';
+import { given, parseOptions } from '../programs/optionGrammar';
 import {
 	type CodeEffect,
 	type CodeEffectReader,
@@ -18,6 +19,7 @@ import {
 	interpreterReadsStdin,
 } from './interpreterCode';
 import { runsInputAsCode } from './inputAsCode';
+import { environmentPrints } from './codeEnvironmentPrints';
 import { isJobRunner, parallelRuns, xargsReadsListing, xargsRuns } from './jobRunners';
 import { programName } from './programName';
 import { LineVariables, type ShellScope } from './shellScope';
@@ -29,6 +31,9 @@ import { programModel } from '../programs/programTable';
 import { type ContainerPlace, chrootPlace, containerCommands } from './containerCommands';
 import { optionCommands } from './optionCommands';
 import { clientShellEscapes } from '../statements/clientStatements';
+import { runnerJobs, runsStdinAs } from './commandRunners';
+import { jobCommands } from './jobLanguages';
+import { scriptRun, scriptsDefined, scriptsInPackageJson } from './packageScripts';
 
 /** Where a command sits while a tree is walked: how it was reached, and what it belongs to. */
 export interface WalkContext {
@@ -191,6 +196,8 @@ export class CommandCollector {
 	private readonly writtenFiles = new Map<string, string>();
 	/** Files the line downloads (`curl -o a.sh URL`, `wget -O a.sh URL`, `curl URL > a.sh`), and the downloading command. */
 	private readonly downloadedFiles = new Map<string, number>();
+	/** Package scripts the line defines (`npm pkg set scripts.x=…`), so `npm run x` later in the line reads their text. */
+	private readonly definedScripts = new Map<string, string>();
 	/** `>(…)` process substitutions a command writes into, as written, and the index of that command. */
 	private readonly outputSinks = new Map<string, number>();
 
@@ -231,6 +238,42 @@ export class CommandCollector {
 		}
 	}
 
+	/**
+	 * Builtins that assign a variable from text instead of `NAME=value`: `printf -v NAME FORMAT ARGS…` (what printf
+	 * would print) and `read [options] NAME… <<< TEXT` (the first line split into fields, the rest to the last name).
+	 * A value the line does not show is recorded as unknown, so an earlier literal value is not used for it.
+	 */
+	private recordBuiltinAssignments(raw: RawCommand, argv: readonly string[]): void {
+		const printfTarget = argv[0] === 'printf' ? /^-v(.*)$/.exec(argv[1] ?? '') : null;
+		if (printfTarget) {
+			// `-vNAME` or `-v NAME`.
+			const glued = printfTarget[1] !== '';
+			const name = glued ? printfTarget[1] : argv[2];
+			const rest = argv.slice(glued ? 2 : 3);
+			const printed = rest.some((word) => /\$\(|`/.test(word))
+				? undefined
+				: literalOutput(asCommand(['printf', ...rest]));
+			if (name !== undefined) {
+				this.variables.assign(name, printed ?? null);
+			}
+			return;
+		}
+		if (argv[0] !== 'read') {
+			return;
+		}
+		const parsed = parseOptions(argv.slice(1), { shortValues: 'adinNptu' });
+		const names = parsed.operands.length > 0 ? parsed.operands : ['REPLY'];
+		const input = given(parsed, 'a', 'd', 'u') ? undefined : raw.stdinScripts[0]?.split('\n')[0];
+		const separators = /[ \t]+/;
+		const fields = input?.trim().split(separators) ?? [];
+		names.forEach((name, at) => {
+			const last = at === names.length - 1;
+			const value =
+				input === undefined ? null : last ? fields.slice(at).join(' ') : (fields[at] ?? '');
+			this.variables.assign(name, value);
+		});
+	}
+
 	/** The command whose output feeds the process substitution `>(…)` written as `text`, if the line shows one. */
 	writerInto(text: string): number | undefined {
 		return this.outputSinks.get(text);
@@ -267,11 +310,7 @@ export class CommandCollector {
 			...raw.env,
 			...peeled.env,
 		};
-		const stdinText =
-			raw.stdinScripts[0] ??
-			this.pipedText(context) ??
-			this.fedText(context) ??
-			this.writtenFileFed(raw);
+		const stdinText = this.stdinShown(raw, context);
 		const index = this.push({ ...raw, argv: peeled.argv }, peeled.wrappers, context, {
 			...(writtenAs !== undefined ? { writtenAs } : {}),
 			...(late?.unknown || (!late && resolved.unknown) ? { dynamicWord: true } : {}),
@@ -282,7 +321,11 @@ export class CommandCollector {
 		});
 		this.aliases.record(peeled.argv);
 		this.recordSet(peeled.argv);
-		this.rememberWrittenFile(raw, peeled.argv);
+		this.recordBuiltinAssignments(raw, peeled.argv);
+		this.rememberWrittenFile(raw, peeled.argv, context);
+		for (const [name, text] of scriptsDefined(peeled.argv)) {
+			this.definedScripts.set(name, text);
+		}
 		this.rememberOutputSinks(raw, peeled.argv, index);
 		this.rememberDownload(raw, peeled.argv, index);
 		if (context.depth >= MAX_DEPTH) {
@@ -350,23 +393,22 @@ export class CommandCollector {
 
 	/** The text an earlier stage of the pipeline feeds this command, when the line shows it (`echo …`, `printf …`). */
 	private pipedText(context: WalkContext): string | undefined {
+		const earlier = this.earlierStages(context);
+		return earlier.length === 0 ? undefined : fedText(earlier);
+	}
+
+	/** The stages of this command's pipeline before it, in order; none when it is not in one. */
+	private earlierStages(context: WalkContext): SimpleCommand[] {
 		const pipeline = context.pipeline;
 		if (!pipeline || pipeline.stage === 0) {
-			return undefined;
+			return [];
 		}
-		const earlier = this.commands.filter(
+		return this.commands.filter(
 			(command) =>
 				command.pipeline?.id === pipeline.id &&
 				command.pipeline.stage < pipeline.stage &&
 				command.origin === context.origin,
 		);
-		return fedText(earlier);
-	}
-
-	/** `echo 'DROP …' > x.sql; mysql < x.sql`: the text of a file the line wrote earlier, fed on stdin. */
-	private writtenFileFed(raw: RawCommand): string | undefined {
-		const fed = raw.redirects.find((redirect) => /^0?<$/.test(redirect.operator));
-		return fed === undefined ? undefined : this.writtenFiles.get(fed.target);
 	}
 
 	/** The stage just before this command in its pipe, when it is in one. */
@@ -419,27 +461,42 @@ export class CommandCollector {
 		}
 	}
 
-	/** `cat > x.sh <<'EOF' … EOF`, `echo 'rm -rf ~' > x.sh`: what a later `bash x.sh` in the line will run. */
-	private rememberWrittenFile(raw: RawCommand, argv: readonly string[]): void {
+	/**
+	 * `cat > x.sh <<'EOF' … EOF`, `echo 'rm -rf ~' > x.sh`, `echo … | base64 -d > x.sh`, `… | tee x.sh`: what a later
+	 * `bash x.sh`, `./x.sh` or `make -f x.sh` in the line will run.
+	 */
+	private rememberWrittenFile(
+		raw: RawCommand,
+		argv: readonly string[],
+		context: WalkContext,
+	): void {
 		const target = raw.redirects.find((redirect) =>
 			/^\d*>>?$|^>\|$/.test(redirect.operator),
 		)?.target;
-		if (target === undefined) {
+		const name = programName(argv[0] ?? '');
+		const teed = name === 'tee' ? argv.slice(1).filter((word) => !word.startsWith('-')) : [];
+		if (target === undefined && teed.length === 0) {
 			return;
 		}
-		const name = programName(argv[0] ?? '');
+		const command: SimpleCommand = {
+			argv,
+			text: raw.text,
+			wrappers: [],
+			origin: 'line',
+			redirects: raw.redirects,
+			...(raw.stdinScripts[0] !== undefined && { stdinText: raw.stdinScripts[0] }),
+		};
 		const text =
 			name === 'cat' && argv.length === 1
 				? raw.stdinScripts[0]
-				: literalOutput({
-						argv,
-						text: raw.text,
-						wrappers: [],
-						origin: 'line',
-						redirects: raw.redirects,
-					});
-		if (text !== undefined) {
-			this.writtenFiles.set(target, text);
+				: name === 'tee'
+					? (raw.stdinScripts[0] ?? this.pipedText(context))
+					: fedText([...this.earlierStages(context), command]);
+		if (text === undefined) {
+			return;
+		}
+		for (const file of target === undefined ? teed : [target, ...teed]) {
+			this.writtenFiles.set(fileKey(file), text);
 		}
 	}
 
@@ -569,14 +626,17 @@ export class CommandCollector {
 		for (const text of optionCommands(argv, env)) {
 			this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
 		}
+		this.readRunnerJobs(raw, argv, inner, outer);
+		this.readPackageScript(argv, inner);
 		const runner = programName(argv[0] ?? '');
 		const readsStdin = readsScriptFromStdin(argv);
 		if (raw.stdinScripts.length > 0) {
 			const dialect = POWERSHELLS.has(runner) ? 'powershell' : 'bash';
-			const runs = readsStdin || ['at', 'batch'].includes(runner);
+			const runs = readsStdin;
 			// Text fed to a program that might run it (an unknown script) is read as commands that only may run.
 			const mayRun =
 				!runs &&
+				runsStdinAs(argv) === undefined &&
 				!TEXT_SINKS.has(runner) &&
 				interpreterReadsStdin(argv) === undefined &&
 				!POSIX_SHELLS.has(runner);
@@ -591,11 +651,10 @@ export class CommandCollector {
 				}
 			}
 		}
-		const piped = !readsStdin
-			? undefined
-			: outer.pipeline && outer.pipeline.stage > 0
-				? this.pipedText(outer)
-				: this.fedText(outer);
+		// What the shell reads as its script: a pipe, a `>(…)` it runs in, or `< FILE` of a file the line shows
+		// (`bash < <(echo …)`, `sh < x.sh` after writing x.sh); heredocs were read above.
+		const piped =
+			!readsStdin || raw.stdinScripts.length > 0 ? undefined : this.stdinShown(raw, outer);
 		if (piped !== undefined && interpreterReadsStdin(argv) === undefined) {
 			this.reparse(piped, { ...inner, origin: 'pipedScript', dialect: 'bash' });
 		}
@@ -608,7 +667,10 @@ export class CommandCollector {
 			}
 		}
 		for (const file of this.filesRun(argv, env)) {
-			const text = this.writtenFiles.get(file);
+			// A process substitution among the command's words was read above; one given as `BASH_ENV=<(…)` was not.
+			const text =
+				this.writtenFiles.get(fileKey(file)) ??
+				(argv.includes(file) ? undefined : substitutedLiteral(file));
 			if (text !== undefined) {
 				this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
 			}
@@ -620,11 +682,88 @@ export class CommandCollector {
 		}
 	}
 
+	/**
+	 * Commands a runner will run for the caller (`git rebase -x CMD`, `git bisect run CMD…`, `make -f -`, `at now`,
+	 * `emacs --eval`), read from its words, from a file the line wrote or shows, or from what it is fed.
+	 */
+	private readRunnerJobs(
+		raw: RawCommand,
+		argv: readonly string[],
+		inner: WalkContext,
+		outer: WalkContext,
+	): void {
+		for (const job of runnerJobs(argv)) {
+			if (job.kind === 'words') {
+				this.add(
+					{
+						argv: job.argv,
+						text: job.argv.map(quoteForDisplay).join(' '),
+						redirects: [],
+						stdinScripts: [],
+					},
+					{ ...inner, origin: 'exec' },
+				);
+				continue;
+			}
+			const text =
+				job.kind === 'text'
+					? job.text
+					: job.kind === 'file'
+						? this.shownFileText(job.file)
+						: this.stdinShown(raw, outer);
+			for (const line of text === undefined ? [] : jobCommands(text, job.language)) {
+				this.reparse(line, {
+					...inner,
+					origin: job.kind === 'stdin' ? 'pipedScript' : 'shellString',
+					dialect: 'bash',
+				});
+			}
+		}
+	}
+
+	/** `npm run x` of a script the line defined: npm runs `prex`, `x` and `postx` in a shell. */
+	private readPackageScript(argv: readonly string[], inner: WalkContext): void {
+		const name = scriptRun(argv, (script) => this.packageScript(script) !== undefined);
+		for (const script of name === undefined ? [] : [`pre${name}`, name, `post${name}`]) {
+			const text = this.packageScript(script);
+			if (text !== undefined) {
+				this.reparse(text, { ...inner, origin: 'shellString', dialect: 'bash' });
+			}
+		}
+	}
+
+	/** The text of a package script the line defined, or wrote into `package.json`. */
+	private packageScript(name: string): string | undefined {
+		const written = this.writtenFiles.get('package.json');
+		return (
+			this.definedScripts.get(name) ??
+			(written === undefined
+				? undefined
+				: scriptsInPackageJson(written).find(([script]) => script === name)?.[1])
+		);
+	}
+
+	/** The text of a file the line shows: one it wrote earlier (`printf … > job`), or a process substitution's output. */
+	private shownFileText(file: string): string | undefined {
+		return this.writtenFiles.get(fileKey(file)) ?? substitutedLiteral(file);
+	}
+
+	/** What the line feeds a command's stdin, when it shows it: heredocs, a here-string, an earlier pipe stage, `< file`. */
+	private stdinShown(raw: RawCommand, outer: WalkContext): string | undefined {
+		if (raw.stdinScripts.length > 0) {
+			return raw.stdinScripts.join('\n');
+		}
+		const piped =
+			outer.pipeline && outer.pipeline.stage > 0 ? this.pipedText(outer) : this.fedText(outer);
+		const from = raw.redirects.find((redirect) => /^0?<$/.test(redirect.operator))?.target;
+		return piped ?? (from === undefined ? undefined : this.shownFileText(from));
+	}
+
 	/** Files a command runs as shell scripts: `bash FILE`, `source FILE`, `BASH_ENV=FILE bash`, `bash --rcfile FILE -i`, `./FILE`. */
 	private filesRun(argv: readonly string[], env: Readonly<Record<string, string>>): string[] {
 		const name = programName(argv[0] ?? '');
 		const files: string[] = [];
-		if (this.writtenFiles.has(argv[0] ?? '') || this.downloadedFiles.has(argv[0] ?? '')) {
+		if (this.writtenFiles.has(fileKey(argv[0] ?? '')) || this.downloadedFiles.has(argv[0] ?? '')) {
 			files.push(argv[0] ?? '');
 		}
 		// An interpreter runs the script file named as its first operand (`python3 setup.py`); awk's is program text.
@@ -685,9 +824,12 @@ export class CommandCollector {
 		) {
 			codes.push({ language: stdinLanguage, code: stdinText });
 		}
-		for (const effect of codes.flatMap(
-			(code) => codeOnlyKnownAtRunTime(code) ?? this.readParsedCode?.(code) ?? codeEffects(code),
-		)) {
+		// `node -p CODE` prints the value of the code it runs.
+		const printsResult = argv.some((word) => /^(?:-p|--print)(?:=|$)/.test(word));
+		for (const effect of codes.flatMap((code) => [
+			...(codeOnlyKnownAtRunTime(code) ?? this.readParsedCode?.(code) ?? codeEffects(code)),
+			...environmentPrints(code, printsResult && code.language === 'javascript'),
+		])) {
 			if (effect.shell !== undefined) {
 				this.reparse(effect.shell, { ...inner, origin: 'interpreter', dialect: 'bash' });
 			} else if (effect.argv) {
@@ -706,7 +848,7 @@ export class CommandCollector {
 			return undefined;
 		}
 		const script = argv.slice(1).find((word) => !word.startsWith('-'));
-		const text = script === undefined ? undefined : this.writtenFiles.get(script);
+		const text = script === undefined ? undefined : this.writtenFiles.get(fileKey(script));
 		return text === undefined ? undefined : { language, code: text };
 	}
 
@@ -750,6 +892,11 @@ export class CommandCollector {
  */
 function codeOnlyKnownAtRunTime(code: InterpreterCode): CodeEffect[] | undefined {
 	return /^\s*\$\{?[A-Za-z_]\w*\}?\s*$/.test(code.code) ? [] : undefined;
+}
+
+/** A file's name as the line's memory of written files keys it: `./x.sh` and `x.sh` are one file. */
+function fileKey(file: string): string {
+	return file.replace(/^(?:\.\/+)+/, '');
 }
 
 /** A bare command of `argv`, to ask what it would do with its words. */

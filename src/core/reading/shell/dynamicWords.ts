@@ -71,9 +71,20 @@ export function resolveCommandWord(argv: readonly string[]): ResolvedWords {
 /** Aliases defined earlier in the same line (`alias nuke='rm -rf'`), by name, as their words. */
 export class AliasTable {
 	private readonly aliases = new Map<string, readonly string[]>();
+	/** PowerShell alias names, lower-case: PowerShell matches command names in any case. */
+	private readonly caseless = new Set<string>();
 
-	/** Records the definitions of an `alias name=value …` command; other commands are ignored. */
+	/**
+	 * Records the definitions of an `alias name=value …` command, and of PowerShell's `Set-Alias`/`New-Alias` (`sal ls
+	 * Remove-Item`, `-Name ls -Value Remove-Item`), whose names match in any case; other commands are ignored.
+	 */
 	record(argv: readonly string[]): void {
+		const powerShell = powerShellAlias(argv);
+		if (powerShell) {
+			this.aliases.set(powerShell.name.toLowerCase(), [powerShell.value]);
+			this.caseless.add(powerShell.name.toLowerCase());
+			return;
+		}
 		if (argv[0] !== 'alias') {
 			return;
 		}
@@ -93,9 +104,33 @@ export class AliasTable {
 
 	/** The command with an alias in command position replaced by its words, or `undefined` when it is no alias. */
 	expand(argv: readonly string[]): readonly string[] | undefined {
-		const words = this.aliases.get(argv[0] ?? '');
+		const first = argv[0] ?? '';
+		const words =
+			this.aliases.get(first) ??
+			(this.caseless.has(first.toLowerCase()) ? this.aliases.get(first.toLowerCase()) : undefined);
 		return words && words.length > 0 ? [...words, ...argv.slice(1)] : undefined;
 	}
+}
+
+/** `Set-Alias [-Name] NAME [-Value] VALUE` and `New-Alias` (`sal`, `nal`): the alias made, or `undefined`. */
+function powerShellAlias(argv: readonly string[]): { name: string; value: string } | undefined {
+	if (!/^(?:set-alias|new-alias|sal|nal)$/i.test(argv[0] ?? '')) {
+		return undefined;
+	}
+	const named = new Map<string, string>();
+	const positional: string[] = [];
+	for (let index = 1; index < argv.length; index++) {
+		const word = argv[index] ?? '';
+		const parameter = /^-(\w+)(?::(.+))?$/.exec(word);
+		if (!parameter) {
+			positional.push(word);
+		} else if (/^(?:n|na|nam|name|v|va|val|valu|value)$/i.test(parameter[1] ?? '')) {
+			named.set((parameter[1] ?? '').charAt(0).toLowerCase(), parameter[2] ?? argv[++index] ?? '');
+		}
+	}
+	const name = named.get('n') ?? positional.shift();
+	const value = named.get('v') ?? positional.shift();
+	return name && value ? { name, value } : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ShellDialect } from './commandLine';
 import { programName } from './programName';
+import { namesStdin } from './stdinPaths';
 
 /** Programs that read a POSIX-like shell script from `-c`, a file, or stdin. */
 export const POSIX_SHELLS: ReadonlySet<string> = new Set([
@@ -258,8 +259,8 @@ export function readsScriptFromStdin(argv: readonly string[]): boolean {
 			return true;
 		}
 		if (word === '--') {
-			// Options end; a word after them is a script file, whose stdin is data.
-			return index === argv.length - 1;
+			// Options end; a word after them is a script file, whose stdin is data unless it names stdin itself.
+			return index === argv.length - 1 || namesStdin(argv[index + 1] ?? '');
 		}
 		if (/^[-+][A-Za-z]+$/.test(word)) {
 			if (word.startsWith('-') && (word.includes('c') || word.includes('n'))) {
@@ -276,8 +277,8 @@ export function readsScriptFromStdin(argv: readonly string[]): boolean {
 		if (word.startsWith('--')) {
 			continue;
 		}
-		// A plain word is a script file: stdin is then data for that script.
-		return false;
+		// A plain word is a script file: stdin is then data for that script, unless the file is stdin itself.
+		return namesStdin(word);
 	}
 	return true;
 }

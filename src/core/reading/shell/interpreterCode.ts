@@ -1,3 +1,4 @@
+import { namesStdin } from './stdinPaths';
 import { programName } from './programName';
 import { sedScriptActions, sedScriptFromStdin, sedScriptOf } from './sedScript';
 
@@ -170,7 +171,9 @@ export function interpreterReadsStdin(argv: readonly string[]): InterpreterLangu
 		return undefined;
 	}
 	const operands = argv.slice(1).filter((word) => !word.startsWith('-') || word === '-');
-	return operands.length === 0 || operands[0] === '-' ? language : undefined;
+	return operands.length === 0 || operands[0] === '-' || namesStdin(operands[0] ?? '')
+		? language
+		: undefined;
 }
 
 // ---------------------------------------------------------------- reading the code
@@ -262,9 +265,58 @@ const FILE_DELETES =
 const FILE_READS =
 	/\b(?:open|readFileSync|readFile|File\.(?:read|readlines|open|binread)|IO\.(?:read|readlines)|file_get_contents|file|fopen|readfile|Bun\.file|Deno\.readTextFile(?:Sync)?|Deno\.readFile(?:Sync)?|Path|pathlib\.Path|io\.open|codecs\.open)\s*\(/g;
 
+/**
+ * awk's `print "text" | "cmd"`: what is printed is `cmd`'s stdin, so `print "rm -rf ~" | "sh"` runs it. Read as the
+ * shell pipe it is (`printf '%s\n' 'text' | cmd`), so a shell at the end reads the printed text as its script.
+ */
+function awkPrintPipes(text: string): CodeEffect[] {
+	const pattern = /\bprintf?\s*\(?\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)?\s*\|\s*"((?:[^"\\]|\\.)*)"/g;
+	return matchesOf(text, pattern, (match) => {
+		const printed = [...(match[1] ?? '').matchAll(/"((?:[^"\\]|\\.)*)"/g)]
+			.map((part) => decodeEscapes(part[1] ?? ''))
+			.join('');
+		return { shell: `printf '%s\\n' ${shellQuoted(printed)} | ${decodeEscapes(match[2] ?? '')}` };
+	});
+}
+
+/** A text as one single-quoted shell word. */
+function shellQuoted(text: string): string {
+	return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Perl's `system LIST` and `exec LIST` (`exec "rm", "-rf", $ENV{HOME}`, with or without parentheses): a program and
+ * its words, run without a shell. `$ENV{X}` reads as `$X`; any other variable as a value known only at run time.
+ */
+function perlListRuns(text: string): CodeEffect[] {
+	const item = String.raw`(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\$ENV\{['"]?\w+['"]?\}|\$\w+)`;
+	const pattern = new RegExp(
+		String.raw`\b(?:system|exec)\s*\(?\s*(${item}(?:\s*,\s*${item})+)`,
+		'g',
+	);
+	return [
+		...matchesOf(text, pattern, (match) => ({
+			argv: [...(match[1] ?? '').matchAll(new RegExp(item, 'g'))].map((word) => perlWord(word[0])),
+		})),
+		// `system @cmd`, `exec $cmd`: the words are a variable's, known only when the code runs.
+		...matchesOf(text, /\b(?:system|exec)\s+[@$]\w+\s*(?:[;}]|$)/gm, () => ({
+			argv: ['$UNKNOWN_COMMAND'],
+		})),
+	];
+}
+
+/** One word of a Perl list: a string's value, `$ENV{X}` as the shell's `$X`, another variable as unknown. */
+function perlWord(written: string): string {
+	const value = literal(written);
+	if (value !== undefined) {
+		return perlPath(value);
+	}
+	return written.startsWith('$ENV{') ? perlPath(written) : '$UNKNOWN_PATH';
+}
+
 /** awk's own ways to run a shell or read a file: `"cmd" | getline`, `print | "cmd"`, `getline < "file"`, escapes decoded. */
 function awkEffects(text: string): CodeEffect[] {
-	const effects: CodeEffect[] = [];
+	const effects: CodeEffect[] = [...awkPrintPipes(text)];
 	for (const match of text.matchAll(
 		/"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|\s*"((?:[^"\\]|\\.)*)"/g,
 	)) {
@@ -350,6 +402,7 @@ export function codeEffects(code: InterpreterCode): CodeEffect[] {
 		effects.push(...awkEffects(text));
 	}
 	if (code.language === 'perl') {
+		effects.push(...perlListRuns(text));
 		for (const match of text.matchAll(/\bunlink\s+(?:glob\s*\(\s*)?(["'])([^"']+)\1/g)) {
 			effects.push({ argv: ['rm', match[2] ?? ''], text: match[0] });
 		}

@@ -51,10 +51,12 @@ function readXargs(argv: readonly string[]): {
 	replace?: string;
 	bsdJoin?: string;
 	fromFile: boolean;
+	delimiter?: string;
 } {
 	let replace: string | undefined;
 	let bsdJoin: string | undefined;
 	let fromFile = false;
+	let delimiter: string | undefined;
 	let index = 1;
 	for (; index < argv.length; index++) {
 		const word = argv[index] ?? '';
@@ -68,6 +70,10 @@ function readXargs(argv: readonly string[]): {
 				replace = value ?? '{}';
 			} else if (name === 'arg-file') {
 				fromFile = true;
+			} else if (name === 'null') {
+				delimiter = '\0';
+			} else if (name === 'delimiter') {
+				delimiter = inputDelimiter(value ?? argv[index + 1] ?? '');
 			}
 			if (value === undefined && XARGS_LONG_VALUES.has(name)) {
 				index++;
@@ -79,6 +85,9 @@ function readXargs(argv: readonly string[]): {
 		}
 		const letter = word.charAt(1);
 		const attached = word.slice(2);
+		if (/^-[a-zA-Z]*0/.test(word) && !XARGS_VALUES.has(letter)) {
+			delimiter = '\0';
+		}
 		if (letter === 'i') {
 			replace = attached || '{}';
 		} else if (XARGS_VALUES.has(letter)) {
@@ -89,6 +98,8 @@ function readXargs(argv: readonly string[]): {
 				bsdJoin = value;
 			} else if (letter === 'a') {
 				fromFile = true;
+			} else if (letter === 'd') {
+				delimiter = inputDelimiter(value);
 			}
 		}
 	}
@@ -97,7 +108,24 @@ function readXargs(argv: readonly string[]): {
 		...(replace !== undefined && { replace }),
 		...(bsdJoin !== undefined && { bsdJoin }),
 		fromFile,
+		...(delimiter !== undefined && { delimiter }),
 	};
+}
+
+/** The character `xargs -d X` splits its input on, with the escapes GNU xargs takes (`\n`, `\0`, `\x2c`). */
+function inputDelimiter(written: string): string {
+	const escaped = /^\\(?:x([0-9a-fA-F]{1,2})|([0-7]{1,3})|(.))$/.exec(written);
+	if (!escaped) {
+		return written.charAt(0) || '\n';
+	}
+	if (escaped[1] !== undefined) {
+		return String.fromCharCode(parseInt(escaped[1], 16));
+	}
+	if (escaped[2] !== undefined) {
+		return String.fromCharCode(parseInt(escaped[2], 8));
+	}
+	const named: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '\\': '\\' };
+	return named[escaped[3] ?? ''] ?? escaped[3] ?? '\n';
 }
 
 /**
@@ -105,7 +133,7 @@ function readXargs(argv: readonly string[]): {
  * input line with `R` replaced, with `-J R` the words put in place of `R`, else the words appended.
  */
 export function xargsRuns(argv: readonly string[], input: string | undefined): JobRun[] {
-	const { start, replace, bsdJoin, fromFile } = readXargs(argv);
+	const { start, replace, bsdJoin, fromFile, delimiter } = readXargs(argv);
 	const command = argv.length > start ? argv.slice(start) : ['echo'];
 	const known = fromFile ? undefined : input;
 	if (known === undefined) {
@@ -118,10 +146,10 @@ export function xargsRuns(argv: readonly string[], input: string | undefined): J
 			},
 		];
 	}
+	// `-0` and `-d X` take each item whole, blanks included; otherwise lines (with `-I`) or blank-separated words.
+	const items = delimiter === undefined ? undefined : known.split(delimiter).filter(Boolean);
 	if (replace !== undefined) {
-		const lines = known
-			.split('\n')
-			.map((line) => line.trim())
+		const lines = (items ?? known.split('\n').map((line) => line.trim()))
 			.filter(Boolean)
 			.slice(0, MAX_RUNS);
 		return lines.map((line) => ({
@@ -129,7 +157,7 @@ export function xargsRuns(argv: readonly string[], input: string | undefined): J
 			fromInput: false,
 		}));
 	}
-	const words = known.split(/\s+/).filter(Boolean);
+	const words = items ?? known.split(/\s+/).filter(Boolean);
 	if (bsdJoin !== undefined) {
 		return [
 			{ argv: command.flatMap((word) => (word === bsdJoin ? words : [word])), fromInput: false },

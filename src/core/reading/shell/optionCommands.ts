@@ -24,12 +24,16 @@ const SSH_COMMANDS: CommandOption = {
 	harmless: /^none$/i,
 };
 
-// Settings git reads from `-c` whose value it runs as a shell command line.
+// Settings git reads from `-c` whose value it runs as a shell command line (git-config(1)): aliases starting with `!`,
+// pagers and editors, diff and merge tools and drivers, clean/smudge filters, signing programs, credential helpers
+// given as a path or `!command`, and the hooks of transports.
 const GIT_SHELL_SETTINGS: CommandOption = {
 	names: ['-c'],
-	command:
-		/^(?:alias\.[^=]+=!|core\.(?:sshcommand|pager|editor|fsmonitor|askpass)=|pager\.[^=]+=|sequence\.editor=|diff\.external=|credential\.helper=!)([\s\S]+)$/i,
-	harmless: /^(?:true|false|cat|less|more)$/i,
+	command: new RegExp(
+		String.raw`^(?:alias\.[^=]+=!|core\.(?:sshcommand|pager|editor|fsmonitor|askpass|gitproxy)=|pager\.[^=]+=|sequence\.editor=|diff\.external=|credential\.(?:[^=]+\.)?helper=!|credential\.(?:[^=]+\.)?helper=(?=[/.~])|(?:diff|merge)tool\.[^=]+\.cmd=|filter\.[^=]+\.(?:clean|smudge|process)=|diff\.[^=]+\.(?:textconv|command)=|merge\.[^=]+\.driver=|gpg(?:\.[^=.]+)?\.program=|uploadpack\.packobjectshook=)([\s\S]+)$`,
+		'i',
+	),
+	harmless: /^(?:true|false|cat|less|more|gpg|gpg2|ssh-keygen)$/i,
 };
 
 // An Ex command that runs a shell: `!cmd`, `:!cmd`, `silent !cmd`, `r !cmd`, `w !cmd`, `call system('cmd')`.

@@ -31,6 +31,12 @@ const ALIASES: Readonly<Record<string, string>> = {
 	dir: 'get-childitem',
 	gi: 'get-item',
 	sp: 'set-itemproperty',
+	sls: 'select-string',
+	'?': 'where-object',
+	where: 'where-object',
+	select: 'select-object',
+	ft: 'format-table',
+	fl: 'format-list',
 };
 
 /** The cmdlet a PowerShell command name stands for, lower-case (`ri` → `remove-item`), or the name itself. */

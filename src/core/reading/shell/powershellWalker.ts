@@ -1,3 +1,4 @@
+import { COM_FILE_CALL } from '../programs/windows';
 import type { Redirect } from './commandLine';
 import type { CommandCollector, WalkContext } from './commandCollector';
 import type { ShellScope } from './shellScope';
@@ -24,6 +25,10 @@ function innermost(node: SyntaxNode): SyntaxNode {
 function psWordValue(node: SyntaxNode, scope?: ShellScope): string {
 	const inner = innermost(node);
 	const text = inner.text;
+	const joined = joinedLiterals(text, scope);
+	if (joined !== undefined) {
+		return joined;
+	}
 	if (
 		inner.type.includes('string') &&
 		text.length >= 2 &&
@@ -43,15 +48,52 @@ function psWordValue(node: SyntaxNode, scope?: ShellScope): string {
 	return withLineVariables(text, scope);
 }
 
+/**
+ * `('Remove-Item -Recurse ' + $HOME)`: strings and variables (one, or several joined with `+`) inside parentheses, as
+ * the one string PowerShell builds before it runs anything, with the variables the line set filled in and others left
+ * for the resolver (`$HOME`, `$env:USERPROFILE`); `undefined` for any other expression.
+ */
+function joinedLiterals(text: string, scope: ShellScope | undefined): string | undefined {
+	const body = /^\(\s*([\s\S]*?)\s*\)$/.exec(text.trim())?.[1];
+	const parts = body?.match(/'(?:[^']|'')*'|"(?:[^"`]|`.)*"|\+|[^\s+]+/g);
+	if (!parts || parts.length % 2 === 0) {
+		return undefined;
+	}
+	const values = parts.filter((_, at) => at % 2 === 0);
+	if (
+		parts.some((part, at) => (at % 2 === 1) !== (part === '+')) ||
+		!values.every((value) => JOINABLE.test(value))
+	) {
+		return undefined;
+	}
+	return values
+		.map((value) =>
+			value.startsWith("'")
+				? value.slice(1, -1).replace(/''/g, "'")
+				: withLineVariables(value.replace(/^"|"$/g, '').replace(/`(.)/g, '$1'), scope),
+		)
+		.join('');
+}
+
+/** A part of a joined string: a single- or double-quoted string, or a variable (`$HOME`, `$env:X`, `${x}`). */
+const JOINABLE = /^'(?:[^']|'')*'$|^"(?:[^"`]|`.)*"$|^\$(?:env:)?\w+$|^\$\{[^}]+\}$/;
+
 /** A PowerShell variable reference: `$name` or `${name}`, but not a drive-qualified `$env:NAME`. */
 const VARIABLE = /\$\{?(\w+)\}?(?!:)/g;
 
-/** `text` with each variable the line gave a known value replaced by it (PowerShell's names ignore case). */
-function withLineVariables(text: string, scope: ShellScope | undefined): string {
+/**
+ * `text` with each variable the line gave a known value replaced by it (PowerShell's names ignore case); `quoted`
+ * puts each value in single quotes, for a call's argument list where a value stands as a string literal.
+ */
+function withLineVariables(text: string, scope: ShellScope | undefined, quoted = false): string {
 	return scope
 		? text.replace(VARIABLE, (whole, name: string) => {
 				const value = scope.lookup(`ps:${name.toLowerCase()}`);
-				return typeof value === 'string' ? value : whole;
+				return typeof value !== 'string'
+					? whole
+					: quoted
+						? `'${value.replace(/'/g, "''")}'`
+						: value;
 			})
 		: text;
 }
@@ -106,6 +148,66 @@ function printsVariable(
 	return true;
 }
 
+/**
+ * A pipeline that starts with an expression and redirects it (`'{}' > settings.json`, `$x >> log`) writes the
+ * expression's value to the file, as `Write-Output` would: surfaced as that command with the redirections.
+ */
+function writesExpression(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+): void {
+	const children = childrenOf(node);
+	const redirections = children.find((child) => child.node.type === 'redirections')?.node;
+	if (!redirections || children.some((child) => child.node.type === 'command')) {
+		return;
+	}
+	const scope = collector.scope(context);
+	const redirects = childrenOf(redirections)
+		.filter((child) => child.node.type === 'redirection')
+		.map((child) => readRedirection(child.node, scope));
+	const value = children.find((child) => child.node.type !== 'redirections')?.node;
+	collector.add(
+		{
+			argv: ['Write-Output', value ? psWordValue(value, scope) : ''],
+			text: node.text.trim(),
+			redirects,
+			stdinScripts: [],
+		},
+		context,
+	);
+}
+
+/**
+ * Method calls that change files or run code, each surfaced as a command the effects read: a .NET static call
+ * (`[IO.File]::WriteAllText(…)`), a `Scripting.FileSystemObject` method (`$fso.DeleteFolder(…)`), and a script block
+ * built from a string (`[scriptblock]::Create('…')`), which is run as `Invoke-Expression` of that string would be.
+ */
+function surfaceCall(node: SyntaxNode, collector: CommandCollector, context: WalkContext): void {
+	const text = withLineVariables(node.text, collector.scope(context), true);
+	const created =
+		/^\[(?:System\.Management\.Automation\.)?ScriptBlock\]::Create\s*\(([\s\S]*)\)$/i.exec(
+			node.text.trim(),
+		)?.[1];
+	if (created !== undefined) {
+		const code = joinedLiterals(`(${created})`, collector.scope(context)) ?? created;
+		collector.add(
+			{ argv: ['Invoke-Expression', code], text, redirects: [], stdinScripts: [] },
+			context,
+		);
+		return;
+	}
+	// A copy without the global flag: `exec` on the shared pattern would move its `lastIndex` for later readers.
+	const method = new RegExp(COM_FILE_CALL.source, 'i').exec(text)?.[1];
+	if (STATIC_CALL.test(node.text) || method !== undefined) {
+		const callee =
+			method !== undefined
+				? `FileSystemObject.${method}`
+				: node.text.slice(0, node.text.indexOf('(')).trim();
+		collector.add({ argv: [callee], text, redirects: [], stdinScripts: [] }, context);
+	}
+}
+
 /** Walks a tree-sitter-powershell tree and adds every command it holds to the collector. */
 export function walkPowerShell(
 	root: SyntaxNode,
@@ -122,22 +224,12 @@ function visit(node: SyntaxNode, collector: CommandCollector, context: WalkConte
 			return;
 		case 'pipeline_chain':
 			if (!printsVariable(node, collector, context)) {
+				writesExpression(node, collector, context);
 				visitPipeline(node, collector, context);
 			}
 			return;
 		case 'invokation_expression':
-			// `[IO.File]::WriteAllText(…)` as a statement of its own: a call the effects read like a command's text.
-			if (STATIC_CALL.test(node.text)) {
-				collector.add(
-					{
-						argv: [node.text.slice(0, node.text.indexOf('(')).trim()],
-						text: node.text,
-						redirects: [],
-						stdinScripts: [],
-					},
-					context,
-				);
-			}
+			surfaceCall(node, collector, context);
 			break;
 		case 'assignment_expression':
 			assign(node, collector, context);

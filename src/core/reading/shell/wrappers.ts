@@ -1,4 +1,5 @@
 import { programName } from './programName';
+import { toolboxApplet } from './toolboxes';
 
 /** How a wrapper program reads its own options before the command it runs. */
 interface WrapperSpec {
@@ -112,7 +113,8 @@ const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
 	infisical: { verbs: ['run'] },
 	direnv: { verbs: ['exec'], positional: 1 },
 	mise: { verbs: ['exec', 'x'] },
-	entr: {},
+	// `entr -s 'cmd'` hands its operand to a shell instead: commandRunners.ts reads that form.
+	entr: { noCommand: 's' },
 	// `! cmd` negates the exit status of the command it runs.
 	'!': {},
 	chronic: {},
@@ -391,6 +393,13 @@ export function peelWrappers(argv: readonly string[]): PeeledCommand {
 	let root: string | undefined;
 	for (let guard = 0; guard < 16; guard++) {
 		const name = programName(current[0] ?? '');
+		const applet = toolboxApplet(current);
+		if (applet) {
+			wrappers.push(current[0] ?? name);
+			cwd = applet.cwd ?? cwd;
+			current = applet.argv;
+			continue;
+		}
 		const asShell = shellStringWrapper(current, name);
 		if (asShell) {
 			wrappers.push(current[0] ?? name);

@@ -342,4 +342,33 @@ export const HARMLESS: readonly CorpusRow[] = [
 	['( cleanup() { rm -rf ../elsewhere; } ); cleanup', 'subshell'],
 	// output into a process substitution that only filters it
 	['make 2> >(tee build.log >&2)', 'process substitution'],
+	// runners given everyday jobs
+	["git rebase -i --exec 'npm test' main", 'runner'],
+	['git bisect run ./scripts/check.sh', 'runner'],
+	["git submodule foreach 'git pull --ff-only'", 'runner'],
+	['make -f Makefile.ci -j4 test', 'runner'],
+	["printf 'go:\\n\\techo ok\\n' | make -f - go", 'runner'],
+	['at -l', 'runner'],
+	['watchexec -e ts -- npm test', 'runner'],
+	['cmake -E make_directory build && cmake -E remove_directory build/tmp', 'runner'],
+	['awk \'{ print $2 | "sort -u" }\' access.log', 'runner'],
+	["npm pkg set 'scripts.lint=eslint .' && npm run lint", 'runner'],
+	// spellings of everyday work
+	['git clean --dry -d', 'spelling'],
+	["echo 'echo hi' > hi.sh && chmod +x hi.sh && ./hi.sh", 'spelling'],
+	['printf -v out \'%s.log\' build; rm -f "$out"', 'spelling'],
+	['read -r ver <<< "1.2.3"; echo "$ver"', 'spelling'],
+	["find . -name '*.tmp' -print0 | xargs -0 -r ls -l", 'spelling'],
+	// Windows everyday work
+	['robocopy src build /E', 'windows', 'powershell'],
+	['xcopy /s /i assets dist\\assets', 'windows', 'powershell'],
+	['Expand-Archive tools.zip -DestinationPath .\\tools', 'windows', 'powershell'],
+	['icacls build /grant Users:R', 'windows', 'powershell'],
+	['Set-Alias ll Get-ChildItem; ll', 'windows', 'powershell'],
+	['Get-ChildItem env:', 'windows', 'powershell'],
+	// the environment listed for debugging
+	['env | grep -i node', 'credentials'],
+	['printenv | sort | grep -i java', 'credentials'],
+	['env | grep -ci token', 'credentials'],
+	['ps aux | grep node', 'credentials'],
 ];

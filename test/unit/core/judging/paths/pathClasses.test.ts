@@ -38,6 +38,15 @@ const ROWS: readonly (readonly [path: string, coverage: Coverage, cls: PathClass
 	[HOME, 'tree', 'ownState'],
 	[`${HOME}/.ssh/id_ed25519`, 'path', 'secret'],
 	[`${HOME}/.aws/credentials`, 'path', 'secret'],
+	// browsers' cookie, password and key stores, wherever the browser family keeps its profiles
+	[`${HOME}/.config/chromium/Profile 2/Network/Cookies`, 'path', 'secret'],
+	[`${HOME}/.config/BraveSoftware/Brave-Browser/Local State`, 'path', 'secret'],
+	[`${HOME}/snap/firefox/common/.mozilla/firefox/x1.default/key4.db`, 'path', 'secret'],
+	[`${HOME}/AppData/Local/Microsoft/Edge/User Data/Default/Login Data`, 'path', 'secret'],
+	[`${HOME}/Library/Cookies/Cookies.binarycookies`, 'path', 'secret'],
+	// every process's environment, by a glob or by the shell's own process id
+	['/proc/*/environ', 'path', 'secret'],
+	['/proc/$$/environ', 'path', 'secret'],
 	[`${HOME}/.kube/config`, 'path', 'secret'],
 	[`${WS}/.env.production`, 'path', 'secret'],
 	[`${HOME}/.ssh/id_*`, 'path', 'secret'],

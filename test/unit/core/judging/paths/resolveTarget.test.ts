@@ -59,6 +59,25 @@ describe('resolveTarget: a target is judged where it resolves, not as it is spel
 		expect(target.sure).toBe(false);
 	});
 
+	it("reads an NTFS stream of a file as the file (`x::$DATA`, `x:name`), and not a drive's colon", () => {
+		const windows = context({ cwds: ['D:/work/app'] });
+		for (const written of ['D:\\work\\app\\notes.md::$DATA', 'D:\\work\\app\\notes.md:hidden']) {
+			expect(resolveTarget(written, windows).candidates).toContain('D:/work/app/notes.md');
+		}
+	});
+
+	it('reads an 8.3 short name as the guarded names it abbreviates and a glob of any other', () => {
+		const windows = context({ cwds: ['D:/work/app'] });
+		expect(resolveTarget('D:\\work\\app\\VSCODE~1\\TASKS~1.JSO', windows).candidates).toEqual(
+			expect.arrayContaining(['D:/work/app/.vscode/tasks.json', 'D:/work/app/VSCODE*/TASKS*.JSO*']),
+		);
+		expect(resolveTarget('D:\\work\\app\\README~2.MD', windows).candidates).toEqual([
+			'D:/work/app/README*.MD*',
+		]);
+		// A Unix name with a tilde is no short name.
+		expect(resolveTarget('backup~1', context()).candidates).toEqual([`${WS}/backup~1`]);
+	});
+
 	it('reads Windows spellings: case, trailing dots, drive letters, backslashes', () => {
 		const target = resolveTarget(
 			'C:\\Users\\Dev\\.SSH.\\id_rsa',

@@ -47,6 +47,11 @@ describe('commands hidden in interpreter code', () => {
 		[`perl -e 'system q{ls}'`, ['line: perl·-e·system q{ls}', 'interpreter: ls']],
 		[`awk 'BEGIN{system("ls")}'`, ['line: awk·BEGIN{system("ls")}', 'interpreter: ls']],
 		[`python3 -c 'print(1)'`, ['line: python3·-c·print(1)']],
+		// A list held in a variable is known only when the code runs.
+		[
+			`perl -e 'system @cmd;'`,
+			['line: perl·-e·system @cmd;', 'interpreter: $UNKNOWN_COMMAND <$UNKNOWN_COMMAND> ?'],
+		],
 		[`python3 <<EOF\nimport os\nos.remove("a")\nEOF`, ['line: python3', 'interpreter: rm·a']],
 	])('%j', (line, expected) => {
 		expect(run(line)).toEqual(expected);
@@ -80,6 +85,12 @@ describe('text fed to a shell', () => {
 			['line: echo·-e·pwd\\nid', 'line: sh', 'pipedScript: pwd', 'pipedScript: id'],
 		],
 		["echo -E '\\x6c\\x73' | sh", ['line: echo·-E·\\x6c\\x73', 'line: sh', 'pipedScript: x6cx73']],
+		// `< FILE` feeds the shell a script the line wrote, or a process substitution's output.
+		[
+			"printf 'ls -a\\n' > job.sh; sh < job.sh",
+			['line: printf·ls -a\\n', 'line: sh', 'pipedScript: ls·-a'],
+		],
+		['bash < <(echo ls)', ['line: bash', 'pipedScript: ls', 'processSubstitution: echo·ls']],
 	])('%j', (line, expected) => {
 		expect(run(line)).toEqual(expected);
 	});

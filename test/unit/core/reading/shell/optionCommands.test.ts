@@ -28,6 +28,16 @@ describe('command lines hidden in a program option', () => {
 		[['git', '-c', 'core.pager=./pp', 'log'], ['./pp']],
 		[['git', '-c', 'core.pager=less', 'log'], []],
 		[['git', '-c', 'alias.up=!./up.sh', 'up'], ['./up.sh']],
+		[
+			['git', '-c', 'difftool.x.cmd=./cmp.sh "$LOCAL"', 'difftool', '-t', 'x'],
+			['./cmp.sh "$LOCAL"'],
+		],
+		[['git', '-c', 'filter.lfs.smudge=./smudge %f', 'checkout', '.'], ['./smudge %f']],
+		[['git', '-c', 'diff.bin.textconv=./dump', 'diff'], ['./dump']],
+		[['git', '-c', 'gpg.ssh.program=./signer', 'commit', '-S'], ['./signer']],
+		[['git', '-c', 'credential.helper=/tmp/helper.sh', 'fetch'], ['/tmp/helper.sh']],
+		[['git', '-c', 'credential.helper=store', 'fetch'], []],
+		[['git', '-c', 'gpg.program=gpg2', 'commit', '-S'], []],
 		[['less', '+!./hook.sh', 'notes.md'], ['./hook.sh']],
 		[['less', '+G', 'notes.md'], []],
 		// Everything after `--` is an operand, and other programs' options mean other things.
