@@ -7,18 +7,19 @@ import { fileServers } from '../programs/fileServers';
 import { programCall } from '../programs/programModel';
 import { INERT, isPackageQuery } from '../programs/inertPrograms';
 import { programModel } from '../programs/programTable';
+import { programsWith } from '../programs/vocabulary';
 import type { Effect } from './effect';
 
-/** Shells, interpreters and `eval` run their words as code, which the shell reader follows; they read no operand here. */
+/** Shells, interpreters and runners run their words as code, which the shell reader follows; they read no operand here. */
+const RUNS_CODE: ReadonlySet<string> = new Set([
+	...programsWith('shell'),
+	...programsWith('interpreter'),
+	...programsWith('runsCommands'),
+]);
+
+/** Whether a program runs its words as code, by its name or its family's (`python3.12`). */
 function runsCode(name: string): boolean {
-	return (
-		POSIX_SHELLS.has(name) ||
-		POWERSHELLS.has(name) ||
-		interpreterLanguage(name) !== undefined ||
-		['eval', 'exec', 'source', '.', 'xargs', 'parallel', 'env', 'sudo', 'doas', 'cmd'].includes(
-			name,
-		)
-	);
+	return RUNS_CODE.has(name) || interpreterLanguage(name) !== undefined;
 }
 
 /**

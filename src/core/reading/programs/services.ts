@@ -1,6 +1,7 @@
 import type { OptionGrammar } from './optionGrammar';
 import { parseOptions, valuesOf, wordsFromVerb } from './optionGrammar';
 import type { ProgramModel } from './programModel';
+import { CLOUD_GLOBAL, CONTAINER_GLOBAL, INFRA_GLOBAL, KUBE_GLOBAL } from './globalOptions';
 
 /** SQL that drops or empties data: `DROP TABLE`, `TRUNCATE`, `DELETE FROM x` without `WHERE`, Mongo drops. */
 const DESTRUCTIVE_SQL =
@@ -19,47 +20,6 @@ interface ServiceRule {
 	) => boolean;
 	readonly what: string;
 }
-
-/** kubectl's and helm's options that may come before the verb. */
-export const KUBE_GLOBAL: OptionGrammar = {
-	shortValues: 'nslcf',
-	longValues: [
-		'namespace',
-		'context',
-		'kubeconfig',
-		'cluster',
-		'user',
-		'server',
-		'token',
-		'selector',
-		'filename',
-		'kube-context',
-		'as',
-		'as-group',
-	],
-};
-/** Cloud CLIs' options that may come before the verb (`aws --profile prod s3 rb`). */
-export const CLOUD_GLOBAL: OptionGrammar = {
-	longValues: [
-		'profile',
-		'region',
-		'output',
-		'endpoint-url',
-		'query',
-		'project',
-		'subscription',
-		'resource-group',
-		'account',
-		'format',
-		'context',
-		'app',
-		'a',
-		'team',
-		'scope',
-		'cli-read-timeout',
-	],
-	shortValues: 'ag',
-};
 
 /**
  * Application frameworks' commands that drop the database they are configured with (which may be production's) or
@@ -159,7 +119,7 @@ const RULES: readonly ServiceRule[] = [
 	},
 	{
 		programs: ['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf'],
-		global: { longValues: ['chdir', 'cwd', 'stack', 'C'], shortValues: 's' },
+		global: INFRA_GLOBAL,
 		test: (words, all) =>
 			words[0] === 'destroy' ||
 			(['apply', 'up'].includes(words[0] ?? '') && all.some((word) => /^-?-destroy$/.test(word))) ||
@@ -219,7 +179,7 @@ const RULES: readonly ServiceRule[] = [
 	},
 	{
 		programs: ['docker', 'podman', 'nerdctl'],
-		global: { longValues: ['context', 'host', 'config', 'log-level'], shortValues: 'cH' },
+		global: CONTAINER_GLOBAL,
 		test: (words) =>
 			(['system', 'volume', 'image', 'container', 'builder', 'network'].includes(words[0] ?? '') &&
 				['prune', 'rm'].includes(words[1] ?? '') &&
