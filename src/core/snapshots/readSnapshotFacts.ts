@@ -60,7 +60,7 @@ const schemas = builtOnFirstUse(() => {
  */
 export function readSnapshotOutcome(value: unknown): SnapshotOutcome | undefined {
 	const parsed = schemas().outcome.safeParse(value);
-	return parsed.success ? (parsed.data) : undefined;
+	return parsed.success ? parsed.data : undefined;
 }
 
 /** The observations of a record read back, or `undefined` when they do not have the writer's shape. */

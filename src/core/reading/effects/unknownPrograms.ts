@@ -7,7 +7,7 @@ import { fileServers } from '../programs/fileServers';
 import { programCall } from '../programs/programModel';
 import { INERT, isPackageQuery } from '../programs/inertPrograms';
 import { programModel } from '../programs/programTable';
-import { programsWith } from '../programs/vocabulary';
+import { programsWith, serviceOf } from '../programs/vocabulary';
 import type { Effect } from './effect';
 
 /** Shells, interpreters and runners run their words as code, which the shell reader follows; they read no operand here. */
@@ -158,7 +158,8 @@ export function unknownProgramEffects(
 		return [];
 	}
 	const effects: Effect[] = [];
-	const at = wrappedAt(command.argv);
+	// A service CLI's first word is its verb (`etcdctl del`, `b2 rm`), not a command it runs.
+	const at = serviceOf(name) ? undefined : wrappedAt(command.argv);
 	if (at !== undefined) {
 		effects.push(...wrapped(command, index, at, read));
 	}

@@ -1,17 +1,17 @@
-import type { OptionGrammar } from './optionGrammar';
 import { parseOptions, valuesOf, wordsFromVerb } from './optionGrammar';
 import type { ProgramModel } from './programModel';
-import { CLOUD_GLOBAL, CONTAINER_GLOBAL, INFRA_GLOBAL, KUBE_GLOBAL } from './globalOptions';
+import { serviceOf } from './vocabulary';
 
 /** SQL that drops or empties data: `DROP TABLE`, `TRUNCATE`, `DELETE FROM x` without `WHERE`, Mongo drops. */
 const DESTRUCTIVE_SQL =
 	/\b(?:drop\s+(?:table|database|schema|index|view|collection|user|owned)|truncate\s+(?:table\s+)?[\w."`]|delete\s+from\s+[\w."`]+\s*(?:;|$)|flushall|flushdb|dropdatabase\s*\(|\.drop\s*\(\s*\)|deletemany\s*\(\s*\{\s*\}\s*\))/i;
 
-/** One service rule: its programs, how their global options read, and a test on the words from the verb on. */
+/**
+ * One service rule: its programs, and a test on the words from the verb on (the vocabulary says which global options
+ * come before the verb: `kubectl -n prod delete`, `terraform -chdir=infra destroy`).
+ */
 interface ServiceRule {
 	readonly programs: readonly string[];
-	/** Options that may come before the verb (`kubectl -n prod delete`, `terraform -chdir=infra destroy`). */
-	readonly global?: OptionGrammar;
 	readonly test: (
 		words: readonly string[],
 		all: readonly string[],
@@ -93,15 +93,19 @@ const RULES: readonly ServiceRule[] = [
 	{ programs: ['dropdb', 'dropuser'], test: () => true, what: 'drops a database' },
 	{
 		programs: ['kubectl', 'oc'],
-		global: KUBE_GLOBAL,
 		test: (words, all) =>
 			words[0] === 'drain' ||
 			(words[0] === 'scale' && scalesToZero(words)) ||
 			(words[0] === 'delete' &&
 				(words.some((word) =>
-					/^(?:ns|namespaces?|all|pv|pvc|persistentvolumes?|persistentvolumeclaims?|nodes?|crds?|customresourcedefinitions?|statefulsets?|sts)$/.test(
-						word.split('/')[0] ?? '',
-					),
+					// `delete deploy,svc,pvc`: every kind of a comma list counts.
+					(word.split('/')[0] ?? '')
+						.split(',')
+						.some((kind) =>
+							/^(?:ns|namespaces?|all|pv|pvc|persistentvolumes?|persistentvolumeclaims?|nodes?|crds?|customresourcedefinitions?|statefulsets?|sts)$/.test(
+								kind,
+							),
+						),
 				) ||
 					all.some(
 						(word) =>
@@ -113,13 +117,11 @@ const RULES: readonly ServiceRule[] = [
 	},
 	{
 		programs: ['helm'],
-		global: KUBE_GLOBAL,
 		test: (words) => ['uninstall', 'delete', 'del', 'un'].includes(words[0] ?? ''),
 		what: 'uninstalls a release and its resources',
 	},
 	{
 		programs: ['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf'],
-		global: INFRA_GLOBAL,
 		test: (words, all) =>
 			words[0] === 'destroy' ||
 			(['apply', 'up'].includes(words[0] ?? '') && all.some((word) => /^-?-destroy$/.test(word))) ||
@@ -129,7 +131,6 @@ const RULES: readonly ServiceRule[] = [
 	},
 	{
 		programs: ['aws'],
-		global: CLOUD_GLOBAL,
 		test: (words) =>
 			(words[0] === 's3' &&
 				(words[1] === 'rb' ||
@@ -157,7 +158,6 @@ const RULES: readonly ServiceRule[] = [
 			'supabase',
 			'wrangler',
 		],
-		global: CLOUD_GLOBAL,
 		test: (words) => {
 			const joined = words.join(' ');
 			return (
@@ -178,8 +178,7 @@ const RULES: readonly ServiceRule[] = [
 		what: 'deletes cloud resources or data',
 	},
 	{
-		programs: ['docker', 'podman', 'nerdctl'],
-		global: CONTAINER_GLOBAL,
+		programs: ['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose'],
 		test: (words) =>
 			(['system', 'volume', 'image', 'container', 'builder', 'network'].includes(words[0] ?? '') &&
 				['prune', 'rm'].includes(words[1] ?? '') &&
@@ -272,8 +271,9 @@ export const serviceCommand: ProgramModel = (call) => {
 	if (!rule) {
 		return [];
 	}
+	const service = serviceOf(call.name);
 	const hit = rule.test(
-		wordsFromVerb(call.args, rule.global),
+		[...(service?.impliedPath ?? []), ...wordsFromVerb(call.args, service?.global)],
 		call.args,
 		sqlOf(call.args, call.command.stdinText),
 		call.name,

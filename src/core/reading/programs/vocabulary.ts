@@ -448,7 +448,6 @@ const FAMILIES: readonly ProgramFamily[] = [
 			'goose',
 			'migrate',
 			'dbmate',
-			'sqitch',
 			'flyway',
 			'liquibase',
 			'alembic',
@@ -462,6 +461,8 @@ const FAMILIES: readonly ProgramFamily[] = [
 		],
 		service: { global: DATABASE_GLOBAL },
 	},
+	// `sqitch revert` without `--to` reverts every change.
+	{ names: ['sqitch'], service: { global: DATABASE_GLOBAL, destroys: ['revert'] } },
 	{
 		names: [
 			'rails',
@@ -487,6 +488,8 @@ const FAMILIES: readonly ProgramFamily[] = [
 			global: KUBE_GLOBAL,
 			// A pod or a job is recreated by what owns it: deleting one is everyday.
 			everyday: [
+				// What one manifest file defines; a folder of them (`-R`, `-k`) is asked by kubectl's own rule.
+				'delete <file>',
 				'delete pod',
 				'delete pods',
 				'delete po',
@@ -618,6 +621,8 @@ const FAMILIES: readonly ProgramFamily[] = [
 		names: ['s3cmd', 's5cmd', 'mc', 'rclone', 'b2', 'restic', 'borg', 'kopia'],
 		service: { global: CLOUD_GLOBAL, destroys: ['del', 'forget'] },
 	},
+	// `supabase db reset` resets the local development database; `--linked` (its own rule) the hosted one.
+	{ names: ['supabase'], service: { ...CLOUD, everyday: ['db reset', 'stop'] } },
 	{ names: ['gh', 'glab', 'hub', 'tea'], service: { global: FORGE_GLOBAL } },
 	{
 		names: ['crontab'],
