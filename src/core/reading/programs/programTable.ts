@@ -8,9 +8,11 @@ import {
 	linkFiles,
 	moveFiles,
 	syncFiles,
+	operandWrites,
 	truncateFiles,
 	writeOperands,
 } from './fileWriters';
+import { COMPRESSOR_PROGRAMS, compressedFiles } from './compressors';
 import { findFiles, removeFiles, shredFiles } from './fileDeleters';
 import {
 	expressionInPlace,
@@ -121,6 +123,8 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[all(programsWith('sends', 'http')), uploadFiles],
 	[family('openssl'), readOperands({ shortValues: 'oOkKtTSsfiwc', longValues: ['output', 'key'] })],
 	[family('grep'), searchFiles],
+	[family('uniq'), operandWrites(FILE_READERS.uniq ?? {}, 1)],
+	[COMPRESSOR_PROGRAMS, compressedFiles],
 	...Object.entries(FILE_READERS).map(
 		([name, grammar]) => [[name], readOperands(grammar)] as const,
 	),

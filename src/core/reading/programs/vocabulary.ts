@@ -11,6 +11,7 @@
 import type { InterpreterLanguage } from '../shell/codeTypes';
 import { WRAPPER_PROGRAMS } from '../shell/wrappers';
 import { UPLOAD_PROGRAMS } from './cloudUploads';
+import { COMPRESSOR_PROGRAMS } from './compressors';
 import { CREDENTIAL_PROGRAMS } from './credentialPrinters';
 import { DATABASE_FILE_PROGRAMS } from './databaseFiles';
 import { DISK_PROGRAMS, MACHINE_PROGRAMS } from './disks';
@@ -197,7 +198,10 @@ const FAMILIES: readonly ProgramFamily[] = [
 		reads: true,
 		textSink: true,
 	},
+	// `uniq IN OUT` writes its second operand.
+	{ names: ['uniq'], reads: true, writes: true, textSink: true },
 	fromTable(Object.keys(FILE_READERS), { reads: true }),
+	fromTable(COMPRESSOR_PROGRAMS, { writes: true, deletes: true }),
 	{ names: ['tar', 'bsdtar', 'gtar'], archives: true, writes: true },
 	{ names: ['unzip'], archives: true, writes: true },
 	{ names: ['7z', '7za', '7zz', '7zr'], archives: true, writes: true },
