@@ -140,7 +140,7 @@ function givenPaths(command: SimpleCommand, index: number, words: readonly strin
 					...likely,
 					kind: 'write',
 					onlyWhere: 'guarded',
-					action: 'is given, to a program Hookwarden does not read, which may change',
+					action: 'may change what it is given (Hookwarden does not read this program):',
 				}),
 			);
 		}
@@ -150,7 +150,8 @@ function givenPaths(command: SimpleCommand, index: number, words: readonly strin
 					...likely,
 					kind: 'delete',
 					onlyWhere: 'outside',
-					action: 'is told to destroy, by a program Hookwarden does not read,',
+					action:
+						'may destroy what it is given (its verb or options destroy, and Hookwarden does not read this program):',
 				}),
 			);
 		}
