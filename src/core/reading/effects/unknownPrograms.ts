@@ -8,15 +8,11 @@ import { programCall } from '../programs/programModel';
 import { INERT, isPackageQuery } from '../programs/inertPrograms';
 import { programModel } from '../programs/programTable';
 import { readVerbs } from '../programs/verbs';
-import { programsWith, serviceOf } from '../programs/vocabulary';
+import { programsThatRunCode, serviceOf } from '../programs/vocabulary';
 import type { Effect } from './effect';
 
 /** Shells, interpreters and runners run their words as code, which the shell reader follows; they read no operand here. */
-const RUNS_CODE: ReadonlySet<string> = new Set([
-	...programsWith('shell'),
-	...programsWith('interpreter'),
-	...programsWith('runsCommands'),
-]);
+const RUNS_CODE = programsThatRunCode();
 
 /** Whether a program runs its words as code, by its name or its family's (`python3.12`). */
 function runsCode(name: string): boolean {

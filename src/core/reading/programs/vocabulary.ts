@@ -731,6 +731,21 @@ export function programsWith<K extends keyof ProgramTraits>(
 	return names;
 }
 
+/**
+ * Programs whose words the shell reader follows as code or commands: shells, interpreters and runners. A wrapper is
+ * not among them: its command is peeled off before it is read, so a wrapper still standing first was not peeled
+ * (`command -V git …`, `sudo -l`) and its words are read like any other program's.
+ */
+export function programsThatRunCode(): ReadonlySet<string> {
+	return new Set([
+		...programsWith('shell'),
+		...programsWith('interpreter'),
+		...[...programsWith('runsCommands')].filter(
+			(name) => BY_NAME.get(name)?.runsCommands !== 'wrapper',
+		),
+	]);
+}
+
 /** The names of the first family that declares `name` (`rm` gives `rm`, `unlink`, `rimraf`, …); `[name]` if none. */
 export function familyNames(name: string): readonly string[] {
 	return FAMILY_OF.get(name) ?? [name];

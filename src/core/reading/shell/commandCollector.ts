@@ -7,7 +7,7 @@ import {
 	POWERSHELLS,
 	readsScriptFromStdin,
 } from './embeddedScripts';
-import { programsWith } from '../programs/vocabulary';
+import { programsThatRunCode, programsWith } from '../programs/vocabulary';
 import { fedText, literalOutput, substitutedLiteral } from './fedScripts';
 import {
 	type CodeEffect,
@@ -77,11 +77,7 @@ export interface RawCommand {
 const TEXT_SINKS = programsWith('textSink');
 
 /** Programs whose words the reader already follows as code or commands: shells, interpreters, runners. */
-const RUNS_ITS_WORDS: ReadonlySet<string> = new Set([
-	...programsWith('shell'),
-	...programsWith('interpreter'),
-	...programsWith('runsCommands'),
-]);
+const RUNS_ITS_WORDS = programsThatRunCode();
 
 /** Whether a sentence starts with the name of a program Hookwarden has a model for (so it may be a command line). */
 function startsWithProgram(sentence: string): boolean {

@@ -7,6 +7,7 @@ import { INERT, isPackageQuery } from '../../../../../src/core/reading/programs/
 import {
 	PROGRAM_FAMILIES,
 	type ProgramTraits,
+	programsThatRunCode,
 	programsWith,
 	traitsOf,
 } from '../../../../../src/core/reading/programs/vocabulary';
@@ -67,6 +68,18 @@ describe('the program vocabulary declares each family once, without contradictio
 			expect(earlier ?? options, name).toBe(options);
 			byLanguage.set(interpreter?.language ?? '', options);
 		}
+	});
+
+	it('leaves wrappers out of the programs whose words are followed as code, unless they are also a shell', () => {
+		for (const name of programsThatRunCode()) {
+			const traits = traitsOf(name);
+			if (traits?.runsCommands === 'wrapper') {
+				// `busybox sh -c …` is a shell; `busybox rm x` is peeled like any wrapper.
+				expect(traits.shell ?? traits.interpreter, name).toBeDefined();
+			}
+		}
+		expect(programsThatRunCode().has('sudo')).toBe(false);
+		expect(programsThatRunCode().has('bash')).toBe(true);
 	});
 
 	it('has an HTTP client download as well as send', () => {
