@@ -123,9 +123,35 @@ export async function run(): Promise<Record<string, number>> {
 		evaluatePolicy(policy, { ...sqlInput }, BUILTIN_PACKS);
 		sqlTimes.push(performance.now() - start);
 	}
+	// An MCP tool call read by the verb in its name and its arguments; a fresh input per call, so its effects are read
+	// and judged every time rather than taken from the per-input memo.
+	const mcpInput: PolicyInput = {
+		event: {
+			name: 'PreToolUse',
+			dialect: 'vscode',
+			timestamp: new Date().toISOString(),
+			cwd: '/ws',
+			tool: toolCallOf(
+				'mcp__gitlab__delete_project',
+				{ project_id: 'acme/shop', environment: 'staging', confirm: true },
+				{ cwd: '/ws' },
+			),
+		},
+		workspaceFolder: '/ws',
+		homeDir: '/home/me',
+	};
+	const mcpTimes: number[] = [];
+	for (let round = 0; round < 100; round++) {
+		const start = performance.now();
+		for (let i = 0; i < batch; i++) {
+			evaluatePolicy(policy, { ...mcpInput }, BUILTIN_PACKS);
+		}
+		mcpTimes.push((performance.now() - start) / batch);
+	}
 	return {
 		rules: policy.rules.length,
 		sqlEvaluateMedianUs: median(sqlTimes) * 1000,
+		mcpEvaluateMedianUs: median(mcpTimes) * 1000,
 		evaluateMedianUs: median(batchTimes) * 1000,
 		parseMedianUs: median(parseTimes) * 1000,
 		nestedCommands: nestedInput.shell?.commands.length ?? 0,

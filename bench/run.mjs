@@ -109,6 +109,13 @@ async function policyBench() {
 		'info',
 		true,
 	);
+	row(
+		`policy evaluation of an MCP tool call, ${result.rules} rules + packs (median)`,
+		result.mcpEvaluateMedianUs,
+		'µs',
+		'info',
+		true,
+	);
 }
 
 async function auditBench() {

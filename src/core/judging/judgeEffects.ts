@@ -171,12 +171,31 @@ function verdictOf(
 	return row.verdict === 'deny' && !sure ? 'ask' : row.verdict;
 }
 
+/** Classes a possible effect of an unread program counts on (see {@link Effect.onlyWhere}). */
+const COUNTS_ON: Readonly<Record<NonNullable<Effect['onlyWhere']>, ReadonlySet<JudgedTarget>>> = {
+	guarded: new Set(['ownSecret', 'ownState', 'secret', 'startup']),
+	outside: new Set([
+		'ownSecret',
+		'ownState',
+		'secret',
+		'startup',
+		'outside',
+		'home',
+		'root',
+		'system',
+		'device',
+	]),
+};
+
 function judgeOne(
 	effect: Effect,
 	target: ResolvedTarget | undefined,
 	facts: PathFacts,
 ): JudgedEffect {
-	const matches = matchesOf(effect, target, facts);
+	const counted = effect.onlyWhere && COUNTS_ON[effect.onlyWhere];
+	const matches = matchesOf(effect, target, facts).filter(
+		(match) => !counted || counted.has(match.target),
+	);
 	const best = new Map<PackId, { row: JudgeRow; verdict: Verdict; match: TargetMatch }>();
 	for (const match of matches) {
 		for (const row of rowsFor(effect, match)) {

@@ -393,6 +393,19 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 
 	// Data services hold.
 	{
+		// `terraform destroy -auto-approve`, `kubectl delete ns prod`, `az group delete`: everything in a scope goes.
+		pack: 'destructiveCommands',
+		rule: 'serviceDataLoss',
+		kinds: ['serviceDataLoss'],
+		targets: ['serviceData'],
+		when: (effect) => effect.whole === true,
+		verdict: 'deny',
+		reason: (parts) =>
+			`${does(parts)}; it takes a whole scope (everything, production, a namespace or a project), which cannot be recovered.`,
+		context:
+			'Destroy only the named resources you created, outside production, or ask the user to run this themselves.',
+	},
+	{
 		pack: 'destructiveCommands',
 		rule: 'serviceDataLoss',
 		kinds: ['serviceDataLoss'],

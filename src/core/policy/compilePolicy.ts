@@ -71,6 +71,8 @@ export interface CompiledPolicy {
 	readonly sessionStartContext: string;
 	readonly subagentStartContext: string;
 	readonly failMode: PolicySettings['failMode'];
+	/** Whether every call Hookwarden cannot fully read is asked about. */
+	readonly readingStrict: boolean;
 	readonly approval: {
 		readonly mode: PolicySettings['approvalMode'];
 		readonly timeoutSeconds: number;
@@ -130,6 +132,7 @@ export function compilePolicy(settings: PolicySettings): CompiledPolicy {
 		sessionStartContext: settings.sessionStartContext,
 		subagentStartContext: settings.subagentStartContext,
 		failMode: settings.failMode,
+		readingStrict: settings.readingStrict,
 		approval: {
 			mode: settings.approvalMode,
 			timeoutSeconds: settings.approvalTimeoutSeconds,

@@ -12,6 +12,7 @@ import type { PolicyInput } from '../judging/policyInput';
 import type { TextPattern } from './textPattern';
 import type { TouchedPath } from '../judging/touchedPaths';
 import { touchedPaths } from '../judging/touchedPaths';
+import { strictReading } from '../judging/strictReading';
 import { unreadableCommandLine } from '../judging/unreadableCommandLine';
 
 /** What the policy says about one event: the winning verdict and finding, every finding, and context to add. */
@@ -70,6 +71,7 @@ export function evaluatePolicy(
 		findings.push(...(packs.get(id)?.evaluate(input) ?? []));
 	}
 	findings.push(...unreadableCommandLine(policy.packs, input, policy.failMode));
+	findings.push(...strictReading(policy.readingStrict, input, policy.sources['reading.strict']));
 	findings.push(...limits(policy, input, lazyPaths));
 	dropExceptedFindings(findings, policy.exceptions, input);
 

@@ -12,6 +12,12 @@ import type { ShellDialect, SimpleCommand } from '../reading/shell/commandLine';
 import { toolCallOf } from '../reading/tools/toolCallOf';
 import { rewriteByRules } from './rewriteRules';
 import { functionBodyRuns } from '../reading/effects/lineEffects';
+import { verbsOf } from '../reading/effects/serviceVerbs';
+import { programModel } from '../reading/programs/programTable';
+import { traitWords } from '../reading/programs/traitWords';
+import { traitsOf } from '../reading/programs/vocabulary';
+import { powerShellCmdlet } from '../reading/shell/powershellCmdlets';
+import { programName } from '../reading/shell/programName';
 
 /**
  * Explains, for people writing rules, how the policy reads a command line: its sub-commands as the shell grammar sees
@@ -60,6 +66,7 @@ export async function explainCommandLine(
 		for (const note of howReached(command, commands)) {
 			lines.push(`     ${note}`);
 		}
+		lines.push(...howRead(command).map((note) => `     ${note}`));
 		lines.push(
 			...explainEffects(
 				effects.filter((e) => e.effect.command === i),
@@ -159,6 +166,27 @@ function howReached(command: SimpleCommand, all: readonly SimpleCommand[]): stri
 		notes.push(`pipeline stage ${command.pipeline.stage + 1}`);
 	}
 	return notes;
+}
+
+/**
+ * What the program vocabulary says a sub-command's program is, and what its verbs say: the reading it got, or that
+ * it got none.
+ */
+function howRead(command: SimpleCommand): string[] {
+	const name = programName(command.argv[0] ?? '');
+	const cmdlet = command.dialect === 'powershell' ? powerShellCmdlet(name) : name;
+	const traits = traitWords(traitsOf(cmdlet) ?? traitsOf(name));
+	const modelled = programModel(cmdlet) !== undefined || programModel(name) !== undefined;
+	const verbs = verbsOf(command);
+	const unread = modelled ? [] : ['no reading of its own: what it does to its words is a guess'];
+	return [
+		`traits: ${[...(traits.length > 0 || modelled ? traits : ['none']), ...unread].join('; ')}`,
+		...(verbs && verbs.path.length > 0
+			? [
+					`verbs: ${verbs.why}${verbs.destroys ? '' : ', so nothing is destroyed'} (command path: ${verbs.path.join(' ')})`,
+				]
+			: []),
+	];
 }
 
 function verdictLine(label: string, winner: Finding | undefined): string {

@@ -30,7 +30,11 @@ function describeEffect({ effect, target, matches }: JudgedEffect): string {
 				: '';
 	const classes =
 		matches.length > 0 ? `; is ${[...new Set(matches.map((m) => m.target))].join(', ')}` : '';
-	return `${what}${on}${classes} [${effect.reach}, ${effect.certainty}]`;
+	const counts =
+		effect.onlyWhere === undefined
+			? ''
+			: ` (a possibility, counted only ${effect.onlyWhere === 'guarded' ? 'on a guarded path' : 'on a guarded path or outside the workspace'})`;
+	return `${what}${on}${classes}${counts} [${effect.reach}, ${effect.certainty}]`;
 }
 
 function resolvedTo(target: JudgedEffect['target']): string {

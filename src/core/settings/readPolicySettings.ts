@@ -42,6 +42,8 @@ export interface PolicySettings {
 	readonly sessionStartContext: string;
 	readonly subagentStartContext: string;
 	readonly failMode: 'open' | 'closed';
+	/** Ask about every call Hookwarden cannot fully read (`hookwarden.reading.strict`). */
+	readonly readingStrict: boolean;
 	readonly approvalMode: 'inline' | 'native';
 	readonly approvalTimeoutSeconds: number;
 	readonly approvalOnTimeout: 'deny' | 'ask' | 'allow';
@@ -118,6 +120,8 @@ const AT_LEAST_AS_STRICT: Partial<
 		DEFAULT_VERDICT_RANK[c] >= DEFAULT_VERDICT_RANK[b],
 	failMode: (c: keyof typeof FAIL_MODE_RANK, b: keyof typeof FAIL_MODE_RANK) =>
 		FAIL_MODE_RANK[c] >= FAIL_MODE_RANK[b],
+	// Reading strictly asks more: it may be turned on, never off.
+	'reading.strict': (c: boolean, b: boolean) => c || !b,
 	'approval.onTimeout': (c: keyof typeof ON_TIMEOUT_RANK, b: keyof typeof ON_TIMEOUT_RANK) =>
 		ON_TIMEOUT_RANK[c] >= ON_TIMEOUT_RANK[b],
 	// `null` is no limit at all.
@@ -366,6 +370,7 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 			sessionStartContext: value('context.sessionStart'),
 			subagentStartContext: value('context.subagentStart'),
 			failMode: value('failMode'),
+			readingStrict: value('reading.strict'),
 			approvalMode: value('approval.mode'),
 			approvalTimeoutSeconds: value('approval.timeoutSeconds'),
 			approvalOnTimeout: value('approval.onTimeout'),

@@ -78,6 +78,8 @@ export const POLICY_SETTINGS = {
 	'context.subagentStart': setting(() => z.string(), ''),
 	/** What Hookwarden itself does when it cannot decide (bad input, crash, timeout). */
 	failMode: setting(() => z.enum(['open', 'closed']), 'open' as const),
+	/** Ask about every call Hookwarden cannot fully read (unknown programs, scripts, project code, run-time targets). */
+	'reading.strict': setting(() => z.boolean(), false),
 	/** Rules lifted for named calls; each entry is validated on its own (see exceptionSchema and readExceptions). */
 	exceptions: setting(() => z.array(z.unknown()), [] as unknown[]),
 	/** External hooks providers; each entry is validated on its own (see core/provider/providerSettings). */

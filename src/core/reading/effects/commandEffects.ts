@@ -5,6 +5,7 @@ import { programCall } from '../programs/programModel';
 import { dotNetFileEffects } from '../programs/windows';
 import { dotNetPersistentEnvironment } from '../programs/persistentEnvironment';
 import { programModel } from '../programs/programTable';
+import { serviceVerbEffects } from './serviceVerbs';
 import { unknownProgramEffects } from './unknownPrograms';
 import type { Effect } from './effect';
 import type { SqlReader } from '../statements/statementLoss';
@@ -87,5 +88,29 @@ export function commandEffects(
 			...unknownProgramEffects(command, index, (inner, at) => commandEffects(inner, at, readSql)),
 		);
 	}
-	return effects.filter((effect) => !PROCESS_SUBSTITUTION.test(effect.path ?? ''));
+	return withVerbs(effects, serviceVerbEffects(command, index)).filter(
+		(effect) => !PROCESS_SUBSTITUTION.test(effect.path ?? ''),
+	);
+}
+
+/**
+ * A program's own rule and its verbs may both find a service's data lost (`kubectl delete ns prod`): one effect, the
+ * rule's words, whole when the verbs read a whole scope.
+ */
+function withVerbs(effects: Effect[], verbs: readonly Effect[]): Effect[] {
+	const ruled = effects.findIndex(
+		(effect) => effect.kind === 'serviceDataLoss' && effect.subject === 'serviceData',
+	);
+	const [verb] = verbs;
+	if (verb === undefined) {
+		return effects;
+	}
+	if (ruled < 0) {
+		return [...effects, verb];
+	}
+	const rule = effects[ruled];
+	if (rule && verb.whole === true) {
+		effects[ruled] = { ...rule, whole: true };
+	}
+	return effects;
 }

@@ -118,6 +118,12 @@ export interface Effect {
 	readonly cwd?: string;
 	/** True when an earlier `cd` of the line went somewhere not knowable before it runs. */
 	readonly cwdUnknown?: boolean;
+	/**
+	 * The effect is only a possibility, read off a program Hookwarden does not follow (an unknown program handed a
+	 * path): it counts only where its target is guarded (Hookwarden's own state, credentials, startup files) or, for
+	 * `outside`, also where the target lies outside the workspace. Inside the workspace the snapshot holds the rest.
+	 */
+	readonly onlyWhere?: 'guarded' | 'outside';
 	/** Index of the sub-command in the line's analysis, for `--explain`. */
 	readonly command?: number;
 }

@@ -2,20 +2,11 @@ import type { SimpleCommand } from '../shell/commandLine';
 import { powerShellCmdlet } from '../shell/powershellCmdlets';
 import { programName } from '../shell/programName';
 import { programCall } from '../programs/programModel';
+import { programsWith } from '../programs/vocabulary';
 import type { Effect } from './effect';
 
-/** Programs that send what they read on stdin to another machine when they stand later in a pipe. */
-const NETWORK_SENDERS = new Set([
-	'curl',
-	'wget',
-	'nc',
-	'ncat',
-	'netcat',
-	'socat',
-	'telnet',
-	'ssh',
-	'openssl',
-]);
+/** Programs that send data over the network: what they read on stdin, when they stand later in a pipe. */
+const NETWORK_SENDERS = programsWith('sends');
 
 /** PowerShell's ways to list the environment drive (`Get-ChildItem env:`, `dir env:`, `gi env:*`). */
 const ENVIRONMENT_DRIVE_READERS = new Set(['get-childitem', 'get-item', 'get-content']);

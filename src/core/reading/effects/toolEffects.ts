@@ -1,5 +1,8 @@
 import type { ToolCall } from '../../events/hookEvent';
+import { editorCommandEffects, editorCommandOf } from '../tools/editorCommands';
+import { mcpVerbsOf } from '../tools/mcpVerbs';
 import { pathsInPatch } from '../tools/pathsInPatch';
+import { settingChangeOf } from '../tools/settingKeys';
 import { PATH_KEY, PATH_LIST_KEY } from '../tools/toolPathsOf';
 import type { Effect, EffectKind } from './effect';
 import type { SqlReader } from '../statements/statementLoss';
@@ -171,7 +174,55 @@ export function toolEffects(tool: ToolCall, readSql?: SqlReader): Effect[] {
 			effects.push(make(kind, path, kind === 'read' ? 'reads' : 'writes'));
 		}
 	}
-	return effects;
+	// What the tool names besides paths: an editor command, a setting, the verb of an MCP tool with no path.
+	return tool.kind === 'mcp' || tool.kind === 'other'
+		? [
+				...effects,
+				...namedEffects(
+					tool,
+					effects.some((effect) => looksLikePath(effect.path)),
+				),
+			]
+		: effects;
+}
+
+/** A value a path argument holds that names a file (`src/a.ts`, `~/x`, `.env`), not a resource (`target: 'prod'`). */
+function looksLikePath(value: string | undefined): boolean {
+	return value !== undefined && /[\\/.~]/.test(value);
+}
+
+/**
+ * What a tool does that its paths do not show: the editor command it runs, the setting it changes, and for an MCP
+ * tool that names no path, the verb of its name (`delete_project`) on the data its server holds.
+ */
+function namedEffects(tool: ToolCall, namesPaths: boolean): Effect[] {
+	const make = (
+		fields: Pick<Effect, 'kind' | 'subject' | 'action'> & { whole?: boolean },
+	): Effect => ({
+		...fields,
+		source: tool.name,
+		reach: tool.kind === 'mcp' ? 'mcpTool' : 'fileTool',
+		certainty: 'sure',
+	});
+	const editor = editorCommandOf(tool.name, tool.input);
+	if (editor) {
+		return editorCommandEffects(editor, make);
+	}
+	const setting = settingChangeOf(tool.name, tool.input);
+	if (setting) {
+		return [make({ kind: 'configExec', subject: setting.subject, action: setting.action })];
+	}
+	const verbs = namesPaths ? undefined : mcpVerbsOf(tool.name, tool.input);
+	return verbs?.destroys
+		? [
+				make({
+					kind: 'serviceDataLoss',
+					subject: 'serviceData',
+					action: `destroys data the \`${verbs.server}\` server holds (${verbs.why})`,
+					...(verbs.whole && { whole: true }),
+				}),
+			]
+		: [];
 }
 
 /** A web tool handed a `file://` address (`fetch_webpage` of `file:///home/me/.ssh/id_rsa`) reads that file. */

@@ -8,18 +8,16 @@ import { programCall } from '../programs/programModel';
 import { INERT, isPackageQuery } from '../programs/inertPrograms';
 import { programModel } from '../programs/programTable';
 import { isHookwardenBridge, personOnlyOptions } from '../programs/hookwardenCommands';
+import { readVerbs } from '../programs/verbs';
+import { programsThatRunCode, serviceOf } from '../programs/vocabulary';
 import type { Effect } from './effect';
 
-/** Shells, interpreters and `eval` run their words as code, which the shell reader follows; they read no operand here. */
+/** Shells, interpreters and runners run their words as code, which the shell reader follows; they read no operand here. */
+const RUNS_CODE = programsThatRunCode();
+
+/** Whether a program runs its words as code, by its name or its family's (`python3.12`). */
 function runsCode(name: string): boolean {
-	return (
-		POSIX_SHELLS.has(name) ||
-		POWERSHELLS.has(name) ||
-		interpreterLanguage(name) !== undefined ||
-		['eval', 'exec', 'source', '.', 'xargs', 'parallel', 'env', 'sudo', 'doas', 'cmd'].includes(
-			name,
-		)
-	);
+	return RUNS_CODE.has(name) || interpreterLanguage(name) !== undefined;
 }
 
 /**
@@ -61,7 +59,7 @@ function scriptArguments(
 			'scriptFile',
 			`runs the script \`${command.argv[script] ?? ''}\`, which Hookwarden does not read`,
 		),
-		...likelyReads(command, index, command.argv.slice(script + 1)),
+		...givenPaths(command, index, command.argv.slice(script + 1)),
 	];
 }
 
@@ -103,23 +101,64 @@ function wrapped(
 	}));
 }
 
-/** Each path-like word of `words` as a file the program likely reads. */
-function likelyReads(command: SimpleCommand, index: number, words: readonly string[]): Effect[] {
-	const call = programCall(command, programName(command.argv[0] ?? ''), index);
+/** PowerShell cmdlets whose verb only looks or prints (`Get-ChildItem`, `Test-Path`, `Format-Table`). */
+const ASKING_CMDLET =
+	/^(?:get|test|select|find|search|measure|format|show|resolve|compare|read|write|where|sort|group|convertto|convertfrom|join|split|out|wait|trace|foreach)-/;
+
+/** Options with which a program overwrites or removes what it is given: `--force`, `-rf`, `--delete`, robocopy's `/MIR`. */
+const DESTROYING_OPTION =
+	/^(?:--(?:force|delete|purge|wipe|erase|destroy|remove|prune|mirror|overwrite)|-[a-zA-Z]*(?:rf|fr|rF|Fr|Rf|fR)[a-zA-Z]*|\/(?:mir|purge))$/i;
+
+/** Whether an unread program's words say it destroys: a destroying verb, or an option that removes or overwrites. */
+function mayDestroy(words: readonly string[]): boolean {
+	return words.some((word) => DESTROYING_OPTION.test(word)) || readVerbs(words).destroys;
+}
+
+/**
+ * What an unread program may do with each path-like word of `words`: read it (a credential handed to an unknown script
+ * is noticed), change it (counted only where the path is guarded: Hookwarden's own state, credentials, startup
+ * files), and, when its verb or options destroy, remove it (counted also outside the workspace). Inside the
+ * workspace the rest is left to the snapshot.
+ */
+function givenPaths(command: SimpleCommand, index: number, words: readonly string[]): Effect[] {
+	const name = programName(command.argv[0] ?? '');
+	const call = programCall(command, name, index);
+	// A cmdlet that only looks (`Get-ChildItem`) changes nothing; a service CLI's verbs were read as its own effect.
+	const looksOnly = ASKING_CMDLET.test(powerShellCmdlet(name));
+	const destroys = !looksOnly && serviceOf(name) === undefined && mayDestroy(words);
 	const effects: Effect[] = [];
 	for (const word of words) {
 		const path = word.startsWith('-') ? /^--?[\w-]+=(.+)$/.exec(word)?.[1] : word;
 		// A word with spaces is an argument sentence (`tool explain 'cat x'`), not a path.
-		if (path !== undefined && path !== '' && !/^\w+:\/\/|\s/.test(path)) {
-			effects.push(call.effect({ kind: 'read', path, certainty: 'likely', action: 'is given' }));
+		if (path === undefined || path === '' || /^\w+:\/\/|\s/.test(path)) {
+			continue;
+		}
+		const likely = { path, certainty: 'likely' as const };
+		effects.push(call.effect({ ...likely, kind: 'read', action: 'is given' }));
+		if (!looksOnly) {
+			effects.push(
+				call.effect({
+					...likely,
+					kind: 'write',
+					onlyWhere: 'guarded',
+					action: 'may change what it is given (Hookwarden does not read this program):',
+				}),
+			);
+		}
+		if (destroys) {
+			effects.push(
+				call.effect({
+					...likely,
+					kind: 'delete',
+					onlyWhere: 'outside',
+					action:
+						'may destroy what it is given (its verb or options destroy, and Hookwarden does not read this program):',
+				}),
+			);
 		}
 	}
 	return effects;
 }
-
-/** PowerShell cmdlets whose verb only looks or prints (`Get-ChildItem`, `Test-Path`, `Format-Table`). */
-const ASKING_CMDLET =
-	/^(?:get|test|select|find|search|measure|format|show|resolve|compare|read|write|where|sort|group|convertto|convertfrom|join|split|out|wait|trace|foreach)-/;
 
 /** How far into an unknown program's words a wrapped command may start (`uv run rm`, `op run -- rm`). */
 const MAX_WRAPPED_AT = 4;
@@ -162,7 +201,8 @@ export function unknownProgramEffects(
 		return [];
 	}
 	const effects: Effect[] = [];
-	const at = wrappedAt(command.argv);
+	// A service CLI's first word is its verb (`etcdctl del`, `b2 rm`), not a command it runs.
+	const at = serviceOf(name) ? undefined : wrappedAt(command.argv);
 	if (at !== undefined) {
 		effects.push(...wrapped(command, index, at, read));
 	}
@@ -181,7 +221,7 @@ export function unknownProgramEffects(
 			),
 		);
 	}
-	effects.push(...likelyReads(command, index, command.argv.slice(1, at)));
+	effects.push(...givenPaths(command, index, command.argv.slice(1, at)));
 	return effects;
 }
 

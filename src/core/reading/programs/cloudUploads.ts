@@ -1,4 +1,4 @@
-import { CLOUD_GLOBAL } from './services';
+import { CLOUD_GLOBAL } from './globalOptions';
 import { wordsFromVerb } from './optionGrammar';
 import type { ProgramModel } from './programModel';
 

@@ -1,6 +1,6 @@
 import { type OptionGrammar, wordsFromVerb } from './optionGrammar';
 import type { ProgramModel } from './programModel';
-import { CLOUD_GLOBAL, KUBE_GLOBAL } from './services';
+import { CLOUD_GLOBAL, FORGE_GLOBAL, KUBE_GLOBAL } from './globalOptions';
 
 /**
  * Environment variable names that hold credentials by convention, the credential word last (`GITHUB_TOKEN`,
@@ -40,7 +40,7 @@ const RULES: readonly CredentialRule[] = [
 	},
 	{
 		programs: ['gh'],
-		global: { shortValues: 'R', longValues: ['repo', 'hostname'] },
+		global: FORGE_GLOBAL,
 		test: (words, all) =>
 			words[0] === 'auth' &&
 			(words[1] === 'token' || (words[1] === 'status' && has(all, '-t', '--show-token'))),

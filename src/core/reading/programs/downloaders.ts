@@ -1,15 +1,7 @@
+import { programsWith } from './vocabulary';
+
 /** Programs that download what they are pointed at. */
-export const DOWNLOADERS: ReadonlySet<string> = new Set([
-	'curl',
-	'wget',
-	'fetch',
-	'aria2c',
-	'http',
-	'xh',
-	'invoke-webrequest',
-	'invoke-restmethod',
-	'start-bitstransfer',
-]);
+export const DOWNLOADERS: ReadonlySet<string> = programsWith('downloads');
 
 /** Each downloader's options that name the file it saves to. */
 const OUTPUT_OPTIONS: Readonly<Record<string, readonly string[]>> = {

@@ -264,6 +264,16 @@ export const writeOperands =
 	};
 
 /** Sizes `truncate -s` grows or sets without losing data (`+1G`, `10M`); the rest cut contents short. */
+/** `uniq IN OUT`: the operand at `at`, past the options, is a file the program writes its output to. */
+export const operandWrites =
+	(grammar: OptionGrammar, at: number): ProgramModel =>
+	(call) => {
+		const output = parseOptions(call.args, grammar).operands[at];
+		return output === undefined || output === '-'
+			? []
+			: [call.effect({ kind: 'write', path: output, force: true, action: 'writes its output to' })];
+	};
+
 const GROWS = /^(?:\+|>)|^[1-9][\d.]*[KMGTPE]?(?:i?B)?$/i;
 
 /** `truncate`: cuts each file to a size (empties it with `-s 0`); growing one only writes. */

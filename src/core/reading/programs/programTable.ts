@@ -8,9 +8,11 @@ import {
 	linkFiles,
 	moveFiles,
 	syncFiles,
+	operandWrites,
 	truncateFiles,
 	writeOperands,
 } from './fileWriters';
+import { COMPRESSOR_PROGRAMS, compressedFiles } from './compressors';
 import { findFiles, removeFiles, shredFiles } from './fileDeleters';
 import {
 	expressionInPlace,
@@ -34,7 +36,7 @@ import {
 	MACHINE_PROGRAMS,
 	machineCommand,
 } from './disks';
-import { EDITOR_PROGRAMS, editorExtensions } from './editorCommandLines';
+import { editorExtensions } from './editorCommandLines';
 import { gitCommand } from './git';
 import type { ProgramModel } from './programModel';
 import { serviceCommand, SERVICE_PROGRAMS } from './services';
@@ -55,6 +57,7 @@ import { dataStoreRequests } from '../statements/dataStoreRequests';
 import { CMD_COPY_PROGRAMS, cmdCopies } from './windowsCopies';
 import { ACL_PROGRAMS, windowsAcls } from './windowsAcls';
 import { CLOUD_REMOVAL_CMDLET, cloudCmdletRemoval } from './cloudCmdlets';
+import { familyNames, programsWith } from './vocabulary';
 
 /** Runs several models over one call and keeps every effect. */
 const both =
@@ -64,35 +67,40 @@ const both =
 
 const AWK = { shortValues: 'fvFi', longValues: ['file', 'assign', 'field-separator', 'include'] };
 
+/** The names a model reads: a family of the vocabulary by one of its names, or every program with a trait. */
+const family = (name: string): readonly string[] => familyNames(name);
+const all = (names: Iterable<string>): readonly string[] => [...names];
+
 /**
- * The program vocabulary: every program Hookwarden reads, by family, with the one model that says what it does.
- * Names are matched lower-case without a path or `.exe`; PowerShell cmdlets by their canonical name.
+ * Which model reads which programs. The names come from the program vocabulary (`vocabulary.ts`), where each family
+ * declares what it is once; this table only says which reading turns a call of that family into effects. Names are
+ * matched lower-case without a path or `.exe`; PowerShell cmdlets by their canonical name.
  */
 const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
-	[['rm', 'unlink', 'rimraf', 'del-cli', 'rmrf', 'trash-empty'], removeFiles],
-	[['shred', 'srm', 'wipe'], shredFiles],
-	[['find', 'gfind'], findFiles],
-	[['cp', 'gcp'], copyFiles],
-	[['mv', 'gmv'], moveFiles],
-	[['ln', 'gln'], linkFiles],
-	[['install', 'ginstall'], installFiles],
-	[['rsync', 'scp'], syncFiles],
-	[['tee'], writeOperands({ longValues: ['output-error'] }, 'writes')],
+	[family('rm'), removeFiles],
+	[family('shred'), shredFiles],
+	[family('find'), findFiles],
+	[family('cp'), copyFiles],
+	[family('mv'), moveFiles],
+	[family('ln'), linkFiles],
+	[family('install'), installFiles],
+	[family('rsync'), syncFiles],
+	[family('tee'), writeOperands({ longValues: ['output-error'] }, 'writes')],
 	[
-		['touch'],
+		family('touch'),
 		writeOperands({ shortValues: 'dtr', longValues: ['date', 'reference'] }, 'creates or touches'),
 	],
 	[
-		['mkdir'],
+		family('mkdir'),
 		writeOperands({ shortValues: 'mZ', longValues: ['mode', 'context'] }, 'creates folders at'),
 	],
-	[['sponge'], writeOperands({}, 'overwrites')],
-	[['truncate'], truncateFiles],
-	[['dd'], copyBlocks],
-	[['chmod', 'chown', 'chgrp'], changeModes],
-	[['setfacl'], changeAcls],
+	[family('sponge'), writeOperands({}, 'overwrites')],
+	[family('truncate'), truncateFiles],
+	[family('dd'), copyBlocks],
+	[family('chmod'), changeModes],
+	[family('setfacl'), changeAcls],
 	[
-		['sed', 'gsed'],
+		family('sed'),
 		both(
 			sedInPlace,
 			programThenFiles({ shortValues: 'efl', longValues: ['expression', 'file'] }, [
@@ -103,12 +111,12 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 			]),
 		),
 	],
-	[['perl', 'ruby'], interpreterInPlace],
-	[['vim', 'vi', 'nvim', 'ex', 'ed', 'red', 'emacs'], scriptedEditor],
-	[['yq', 'gojq', 'dasel'], both(expressionInPlace, programThenFiles({ shortValues: 'opI' }, []))],
-	[['awk', 'gawk', 'mawk', 'nawk'], both(expressionInPlace, programThenFiles(AWK, ['f', 'file']))],
+	[all(programsWith('inPlace', 'interpreter')), interpreterInPlace],
+	[all(programsWith('inPlace', 'editor')), scriptedEditor],
+	[family('yq'), both(expressionInPlace, programThenFiles({ shortValues: 'opI' }, []))],
+	[family('awk'), both(expressionInPlace, programThenFiles(AWK, ['f', 'file']))],
 	[
-		['jq'],
+		family('jq'),
 		programThenFiles(
 			{
 				shortValues: 'fL',
@@ -117,22 +125,20 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 			['f', 'from-file'],
 		),
 	],
-	[['sort', 'curl', 'wget', 'openssl', 'gpg', 'ssh-keygen', 'xxd', 'base64'], outputOption],
-	// `curl`/`wget` also upload files (`-T file`, `-d @file`); their other operands are addresses.
-	[['curl', 'wget'], uploadFiles],
-	[
-		['openssl', 'gpg', 'ssh-keygen'],
-		readOperands({ shortValues: 'oOkKtTSsfiwc', longValues: ['output', 'key'] }),
-	],
-	[['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep'], searchFiles],
+	[all(programsWith('output')), outputOption],
+	// HTTP clients upload the files their options name (`-T file`, `-d @file`); their other operands are addresses.
+	[all(programsWith('sends', 'http')), uploadFiles],
+	[family('openssl'), readOperands({ shortValues: 'oOkKtTSsfiwc', longValues: ['output', 'key'] })],
+	[family('grep'), searchFiles],
+	[family('uniq'), operandWrites(FILE_READERS.uniq ?? {}, 1)],
+	[COMPRESSOR_PROGRAMS, compressedFiles],
 	...Object.entries(FILE_READERS).map(
 		([name, grammar]) => [[name], readOperands(grammar)] as const,
 	),
-	[['source', '.'], sourceFile],
-	[['http', 'https', 'xh', 'invoke-webrequest', 'invoke-restmethod'], uploadFiles],
-	[['git'], gitCommand],
-	[[...EDITOR_PROGRAMS], editorExtensions],
-	[['mkfs', 'mke2fs', 'mkswap', 'mkdosfs', 'mkntfs', 'newfs'], formatFilesystem],
+	[all(programsWith('runsCommands', 'script')), sourceFile],
+	[family('git'), gitCommand],
+	[all(programsWith('editor')), editorExtensions],
+	[family('mkfs'), formatFilesystem],
 	[[...DISK_PROGRAMS], diskTool],
 	[MACHINE_PROGRAMS, machineCommand],
 	[[...SERVICE_PROGRAMS], serviceCommand],
@@ -149,35 +155,17 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[UPLOAD_PROGRAMS, cloudUploads],
 	[FILE_SERVER_PROGRAMS, fileServers],
 	[PACKAGE_MANAGER_PROGRAMS, packageManagerSettings],
-	[
-		[
-			'remove-item',
-			'clear-content',
-			'set-content',
-			'add-content',
-			'out-file',
-			'tee-object',
-			'new-item',
-			'copy-item',
-			'move-item',
-			'rename-item',
-			'get-content',
-			'select-string',
-			'import-csv',
-			'get-filehash',
-			'expand-archive',
-			'compress-archive',
-		],
-		powerShellFiles,
-	],
-	[['del', 'erase', 'rd', 'rmdir'], cmdFiles],
+	[family('remove-item'), powerShellFiles],
+	[family('get-content'), powerShellFiles],
+	[family('del'), cmdFiles],
+	[family('tar'), tarArchive],
+	[family('unzip'), unzipArchive],
+	[family('7z'), sevenZip],
+	[family('zip'), zipArchive],
+	[family('cpio'), unpackHere],
+	[family('expand-archive'), powerShellFiles],
 	[CMD_COPY_PROGRAMS, cmdCopies],
 	[ACL_PROGRAMS, windowsAcls],
-	[['tar', 'bsdtar', 'gtar'], tarArchive],
-	[['unzip'], unzipArchive],
-	[['7z', '7za', '7zz', '7zr'], sevenZip],
-	[['zip'], zipArchive],
-	[['cpio', 'jar'], unpackHere],
 	[PROJECT_RUNNERS, projectRunner],
 	[HOOKWARDEN_COMMANDS, hookwardenCommand],
 ];

@@ -1,56 +1,16 @@
-import type { OptionGrammar } from './optionGrammar';
 import { wordsFromVerb } from './optionGrammar';
 import type { ProgramModel } from './programModel';
+import { serviceOf } from './vocabulary';
 
-/** One service rule: its programs, how their global options read, and a test on the words from the verb on. */
+/**
+ * One service rule: its programs, and a test on the words from the verb on (the vocabulary says which global options
+ * come before the verb: `kubectl -n prod delete`, `terraform -chdir=infra destroy`).
+ */
 interface ServiceRule {
 	readonly programs: readonly string[];
-	/** Options that may come before the verb (`kubectl -n prod delete`, `terraform -chdir=infra destroy`). */
-	readonly global?: OptionGrammar;
 	readonly test: (words: readonly string[], all: readonly string[], program: string) => boolean;
 	readonly what: string;
 }
-
-/** kubectl's and helm's options that may come before the verb. */
-export const KUBE_GLOBAL: OptionGrammar = {
-	shortValues: 'nslcf',
-	longValues: [
-		'namespace',
-		'context',
-		'kubeconfig',
-		'cluster',
-		'user',
-		'server',
-		'token',
-		'selector',
-		'filename',
-		'kube-context',
-		'as',
-		'as-group',
-	],
-};
-/** Cloud CLIs' options that may come before the verb (`aws --profile prod s3 rb`). */
-export const CLOUD_GLOBAL: OptionGrammar = {
-	longValues: [
-		'profile',
-		'region',
-		'output',
-		'endpoint-url',
-		'query',
-		'project',
-		'subscription',
-		'resource-group',
-		'account',
-		'format',
-		'context',
-		'app',
-		'a',
-		'team',
-		'scope',
-		'cli-read-timeout',
-	],
-	shortValues: 'ag',
-};
 
 /**
  * Application frameworks' commands that drop the database they are configured with (which may be production's) or
@@ -102,15 +62,19 @@ const RULES: readonly ServiceRule[] = [
 	{ programs: ['dropdb', 'dropuser'], test: () => true, what: 'drops a database' },
 	{
 		programs: ['kubectl', 'oc'],
-		global: KUBE_GLOBAL,
 		test: (words, all) =>
 			words[0] === 'drain' ||
 			(words[0] === 'scale' && scalesToZero(words)) ||
 			(words[0] === 'delete' &&
 				(words.some((word) =>
-					/^(?:ns|namespaces?|all|pv|pvc|persistentvolumes?|persistentvolumeclaims?|nodes?|crds?|customresourcedefinitions?|statefulsets?|sts)$/.test(
-						word.split('/')[0] ?? '',
-					),
+					// `delete deploy,svc,pvc`: every kind of a comma list counts.
+					(word.split('/')[0] ?? '')
+						.split(',')
+						.some((kind) =>
+							/^(?:ns|namespaces?|all|pv|pvc|persistentvolumes?|persistentvolumeclaims?|nodes?|crds?|customresourcedefinitions?|statefulsets?|sts)$/.test(
+								kind,
+							),
+						),
 				) ||
 					all.some(
 						(word) =>
@@ -122,13 +86,11 @@ const RULES: readonly ServiceRule[] = [
 	},
 	{
 		programs: ['helm'],
-		global: KUBE_GLOBAL,
 		test: (words) => ['uninstall', 'delete', 'del', 'un'].includes(words[0] ?? ''),
 		what: 'uninstalls a release and its resources',
 	},
 	{
 		programs: ['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf'],
-		global: { longValues: ['chdir', 'cwd', 'stack', 'C'], shortValues: 's' },
 		test: (words, all) =>
 			words[0] === 'destroy' ||
 			(['apply', 'up'].includes(words[0] ?? '') && all.some((word) => /^-?-destroy$/.test(word))) ||
@@ -138,7 +100,6 @@ const RULES: readonly ServiceRule[] = [
 	},
 	{
 		programs: ['aws'],
-		global: CLOUD_GLOBAL,
 		test: (words) =>
 			(words[0] === 's3' &&
 				(words[1] === 'rb' ||
@@ -166,7 +127,6 @@ const RULES: readonly ServiceRule[] = [
 			'supabase',
 			'wrangler',
 		],
-		global: CLOUD_GLOBAL,
 		test: (words) => {
 			const joined = words.join(' ');
 			return (
@@ -187,8 +147,7 @@ const RULES: readonly ServiceRule[] = [
 		what: 'deletes cloud resources or data',
 	},
 	{
-		programs: ['docker', 'podman', 'nerdctl'],
-		global: { longValues: ['context', 'host', 'config', 'log-level'], shortValues: 'cH' },
+		programs: ['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose'],
 		test: (words) =>
 			(['system', 'volume', 'image', 'container', 'builder', 'network'].includes(words[0] ?? '') &&
 				['prune', 'rm'].includes(words[1] ?? '') &&
@@ -256,7 +215,12 @@ export const serviceCommand: ProgramModel = (call) => {
 	if (!rule) {
 		return [];
 	}
-	const hit = rule.test(wordsFromVerb(call.args, rule.global), call.args, call.name);
+	const service = serviceOf(call.name);
+	const hit = rule.test(
+		[...(service?.impliedPath ?? []), ...wordsFromVerb(call.args, service?.global)],
+		call.args,
+		call.name,
+	);
 	return hit
 		? [call.effect({ kind: 'serviceDataLoss', subject: 'serviceData', action: rule.what })]
 		: [];

@@ -7,6 +7,7 @@ import {
 	POWERSHELLS,
 	readsScriptFromStdin,
 } from './embeddedScripts';
+import { programsThatRunCode, programsWith } from '../programs/vocabulary';
 import { fedText, literalOutput, substitutedLiteral } from './fedScripts';
 import { given, parseOptions } from '../programs/optionGrammar';
 import {
@@ -78,102 +79,11 @@ export interface RawCommand {
 	readonly env?: Readonly<Record<string, string>>;
 }
 
-/** Programs that only print or store text they are fed: a heredoc into them is data, never run. */
-const TEXT_SINKS = new Set([
-	'cat',
-	'tee',
-	'echo',
-	'printf',
-	'grep',
-	'egrep',
-	'fgrep',
-	'rg',
-	'wc',
-	'sort',
-	'uniq',
-	'head',
-	'tail',
-	'md5sum',
-	'sha256sum',
-	'sha1sum',
-	'base64',
-	'less',
-	'more',
-	'tr',
-	'sed',
-	'awk',
-	'jq',
-	'yq',
-	'curl',
-	'wget',
-	'gh',
-	'git',
-	'glab',
-	'mail',
-	'sendmail',
-	'nc',
-	'diff',
-	'patch',
-	'column',
-	'fold',
-	'cut',
-	'paste',
-	'xclip',
-	'pbcopy',
-	'wl-copy',
-	'tac',
-	'nl',
-	'od',
-	'xxd',
-	'hexdump',
-	'iconv',
-	'gzip',
-	'openssl',
-	'gpg',
-	'psql',
-	'mysql',
-	'sqlite3',
-	'redis-cli',
-	'kubectl',
-	'docker',
-	'envsubst',
-	'read',
-	'mapfile',
-	'true',
-	':',
-]);
+/** Programs that only print, store or forward text they are fed: a heredoc into them is data, never run. */
+const TEXT_SINKS = programsWith('textSink');
 
-/** Programs whose words the reader already follows as code or commands. */
-const RUNS_ITS_WORDS = new Set([
-	...POSIX_SHELLS,
-	...POWERSHELLS,
-	'eval',
-	'exec',
-	'source',
-	'.',
-	'xargs',
-	'parallel',
-	'env',
-	'sudo',
-	'doas',
-	'ssh',
-	'trap',
-	'watch',
-	'python',
-	'python3',
-	'node',
-	'perl',
-	'ruby',
-	'php',
-	'deno',
-	'bun',
-	'awk',
-	'gawk',
-	'find',
-	'docker',
-	'podman',
-	'kubectl',
-]);
+/** Programs whose words the reader already follows as code or commands: shells, interpreters, runners. */
+const RUNS_ITS_WORDS = programsThatRunCode();
 
 /** Whether a sentence starts with the name of a program Hookwarden has a model for (so it may be a command line). */
 function startsWithProgram(sentence: string): boolean {

@@ -1,5 +1,5 @@
 import type { ContainerPlace } from './containerCommands';
-import type { CodeEffectReader } from './interpreterCode';
+import type { CodeEffectReader } from './codeTypes';
 
 /** The shell grammar a command line is read with. */
 export type ShellDialect = 'bash' | 'powershell';

@@ -1,22 +1,13 @@
 import type { ShellDialect } from './commandLine';
 import { programName } from './programName';
 import { namesStdin } from './stdinPaths';
+import { programsWith } from '../programs/vocabulary';
 
 /** Programs that read a POSIX-like shell script from `-c`, a file, or stdin. */
-export const POSIX_SHELLS: ReadonlySet<string> = new Set([
-	'sh',
-	'bash',
-	'zsh',
-	'dash',
-	'ksh',
-	'mksh',
-	'ash',
-	'fish',
-	'busybox',
-]);
+export const POSIX_SHELLS: ReadonlySet<string> = programsWith('shell', 'posix');
 
 /** Programs that run PowerShell from `-Command` or stdin. */
-export const POWERSHELLS: ReadonlySet<string> = new Set(['pwsh', 'powershell']);
+export const POWERSHELLS: ReadonlySet<string> = programsWith('shell', 'powershell');
 
 /** Long options of POSIX shells that take the next word as value. */
 const SHELL_VALUE_LONG = new Set(['--rcfile', '--init-file']);

@@ -1,39 +1,37 @@
 import type { SimpleCommand } from './commandLine';
-import { embeddedScript, POSIX_SHELLS, POWERSHELLS } from './embeddedScripts';
+import { embeddedScript, POSIX_SHELLS } from './embeddedScripts';
 import { interpreterCode, interpreterLanguage } from './interpreterCode';
 import { powerShellCmdlet } from './powershellCmdlets';
 import { programName } from './programName';
+import { programsWith } from '../programs/vocabulary';
 
 function nameOf(command: SimpleCommand): string {
 	const name = programName(command.argv[0] ?? '');
 	return command.dialect === 'powershell' ? powerShellCmdlet(name) : name;
 }
 
+/** Programs that run a word they are given as code: shells, interpreters, `eval`, `source`, `iex`, `watch`. */
+const RUNS_ARGUMENT: ReadonlySet<string> = new Set([
+	...programsWith('shell'),
+	...programsWith('interpreter'),
+	...programsWith('runsCommands', 'shellText'),
+	...programsWith('runsCommands', 'script'),
+]);
+
 /** Whether a command runs code handed to it as an argument (`bash <(…)`, `sh -c "$(…)"`, `eval`, `source`, `iex (…)`). */
 export function runsArgument(command: SimpleCommand): boolean {
 	const name = nameOf(command);
-	return (
-		POSIX_SHELLS.has(name) ||
-		POWERSHELLS.has(name) ||
-		interpreterLanguage(name) !== undefined ||
-		['eval', 'source', '.', 'invoke-expression'].includes(name)
-	);
+	return RUNS_ARGUMENT.has(name) || interpreterLanguage(name) !== undefined;
 }
 
-/** Programs that run a subcommand or program their words name: given unknown words, they may run anything. */
-const SUBCOMMAND_RUNNERS = new Set([
-	'git',
-	'find',
-	'env',
-	'xargs',
-	'parallel',
-	'command',
-	'exec',
-	'sudo',
-	'npx',
-	'make',
-	'awk',
-	'gawk',
+/**
+ * Programs that run a subcommand or program their words name (`xargs git`, `xargs make`, `xargs sudo`): given unknown
+ * words, they may run anything.
+ */
+const SUBCOMMAND_RUNNERS: ReadonlySet<string> = new Set([
+	...programsWith('runsCommands'),
+	...programsWith('projectRunner'),
+	...programsWith('interpreter'),
 ]);
 
 /** Whether the input fills in part of a word (`{}` stands for every replace string a job runner uses). */

@@ -1,6 +1,15 @@
 import { namesStdin } from './stdinPaths';
 import { programName } from './programName';
 import { sedScriptActions, sedScriptFromStdin, sedScriptOf } from './sedScript';
+import type { CodeEffect, InterpreterCode, InterpreterLanguage } from './codeTypes';
+import { type Interpreter, traitsOf } from '../programs/vocabulary';
+
+export type {
+	CodeEffect,
+	CodeEffectReader,
+	InterpreterCode,
+	InterpreterLanguage,
+} from './codeTypes';
 
 /** The command word standing for code an interpreter decodes and then runs (`exec(base64.b64decode(…))`). */
 export const DECODED_CODE = '$DECODED_CODE';
@@ -11,94 +20,15 @@ export const DECODED_CODE = '$DECODED_CODE';
  */
 export const UNRESOLVED_CODE = '$UNRESOLVED_CODE';
 
-/** A scripting language whose one-liners are read for destructive calls. */
-export type InterpreterLanguage =
-	| 'python'
-	| 'javascript'
-	| 'perl'
-	| 'ruby'
-	| 'php'
-	| 'awk'
-	| 'lua'
-	| 'r'
-	| 'julia'
-	| 'tcl'
-	| 'applescript'
-	| 'sed';
-
-/** Program code handed to an interpreter on its command line (`python -c`, `node -e`, `awk 'BEGIN{…}'`). */
-export interface InterpreterCode {
-	readonly language: InterpreterLanguage;
-	readonly code: string;
+/** How code reaches the interpreter a program name stands for (`python3.12` is python), from the program vocabulary. */
+function interpreterOf(argv0: string): Interpreter | undefined {
+	const name = programName(argv0);
+	return traitsOf(name)?.interpreter ?? traitsOf(name.replace(/[\d.]+$/, ''))?.interpreter;
 }
-
-/** What a piece of interpreter code does that a shell policy cares about, as an equivalent shell command. */
-export interface CodeEffect {
-	/** A shell command line the code runs (`os.system("rm -rf /")`), to be read with the bash grammar. */
-	readonly shell?: string;
-	/** Words of an equivalent shell command for a file call (`shutil.rmtree(p)` reads as `rm -rf p`). */
-	readonly argv?: readonly string[];
-	/** The call as written in the code, for display. */
-	readonly text: string;
-}
-
-/**
- * Reads interpreter code with a parser rather than the patterns of {@link codeEffects}: the code's effects, or
- * `undefined` when this process cannot parse that language (no grammar for it, or it is not loaded), so the patterns
- * read it instead.
- */
-export type CodeEffectReader = (code: InterpreterCode) => readonly CodeEffect[] | undefined;
-
-const LANGUAGES: Readonly<Record<string, InterpreterLanguage>> = {
-	python: 'python',
-	python2: 'python',
-	python3: 'python',
-	pypy: 'python',
-	pypy3: 'python',
-	node: 'javascript',
-	nodejs: 'javascript',
-	bun: 'javascript',
-	deno: 'javascript',
-	perl: 'perl',
-	ruby: 'ruby',
-	php: 'php',
-	awk: 'awk',
-	gawk: 'awk',
-	mawk: 'awk',
-	nawk: 'awk',
-	lua: 'lua',
-	luajit: 'lua',
-	r: 'r',
-	rscript: 'r',
-	julia: 'julia',
-	tclsh: 'tcl',
-	wish: 'tcl',
-	expect: 'tcl',
-	osascript: 'applescript',
-	sed: 'sed',
-	gsed: 'sed',
-};
-
-/** Options that carry the program text, per language. */
-const CODE_OPTIONS: Readonly<Record<InterpreterLanguage, readonly string[]>> = {
-	python: ['-c'],
-	javascript: ['-e', '--eval', '-p', '--print', 'eval'],
-	perl: ['-e', '-E'],
-	ruby: ['-e'],
-	php: ['-r'],
-	awk: [],
-	lua: ['-e'],
-	r: ['-e'],
-	julia: ['-e', '-E', '--eval', '--print'],
-	tcl: ['-c'],
-	applescript: ['-e'],
-	sed: [],
-};
 
 /** The interpreter a program name stands for (`python3.12` → python), or `undefined`. */
 export function interpreterLanguage(argv0: string): InterpreterLanguage | undefined {
-	const name = programName(argv0).replace(/[\d.]+$/, '');
-	return LANGUAGES[name] ?? LANGUAGES[programName(argv0)];
+	return interpreterOf(argv0)?.language;
 }
 
 /** The program text an interpreter runs from its arguments, or `undefined` when it runs a file or nothing. */
@@ -128,7 +58,7 @@ export function interpreterCode(argv: readonly string[]): InterpreterCode | unde
 		}
 		return undefined;
 	}
-	const options = CODE_OPTIONS[language];
+	const options = interpreterOf(argv[0] ?? '')?.codeOptions ?? [];
 	const codes: string[] = [];
 	for (let index = 1; index < argv.length; index++) {
 		const word = argv[index] ?? '';

@@ -120,6 +120,9 @@ const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
 	chronic: {},
 };
 
+/** Programs that run the command their other words name, as the program vocabulary lists them. */
+export const WRAPPER_PROGRAMS: readonly string[] = Object.keys(WRAPPERS);
+
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /** A command with its wrappers peeled off. */

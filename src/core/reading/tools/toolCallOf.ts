@@ -1,5 +1,7 @@
 import type { ToolCall } from '../../events/hookEvent';
 import { speaksPowerShell } from '../shell/powershellCmdlets';
+import { type EditorCommand, editorCommandOf, terminalLineOf } from './editorCommands';
+import type { ToolKind } from './toolKind';
 import { toolKindOf } from './toolKindOf';
 import { toolPathsOf } from './toolPathsOf';
 
@@ -27,34 +29,50 @@ export function toolCallOf(
 	input: Readonly<Record<string, unknown>>,
 	context: ToolCallContext = {},
 ): ToolCall {
-	const kind = toolKindOf(name);
-	const commandLine = kind === 'shell' ? commandLineOf(input) : undefined;
+	const editor = editorCommandOf(name, input);
+	const typed = editor && terminalLineOf(editor);
+	const kind = typed !== undefined ? 'shell' : editorAware(toolKindOf(name), name, editor);
+	const commandLine = typed ?? (kind === 'shell' ? commandLineOf(input) : undefined);
 	return {
 		name,
 		kind,
 		input,
 		...(context.useId !== undefined && { useId: context.useId }),
-		...(kind === 'shell' && { shell: shellOf(name, context.cwd, commandLine) }),
+		...(kind === 'shell' && {
+			shell: shellOf(name, context.cwd, commandLine, typed !== undefined),
+		}),
 		...(commandLine !== undefined && { commandLine }),
 		paths: toolPathsOf(kind, input),
 	};
 }
 
 /**
- * The shell a tool's command line runs in: PowerShell for PowerShell tools, and for the host terminal on Windows or
- * when the line is written in PowerShell (a terminal on Linux or macOS may be pwsh); bash otherwise.
+ * A tool named like one that runs shell commands (`mcp__vscode__execute_command`) but given an editor command id
+ * runs that editor command, not a shell line.
+ */
+function editorAware(kind: ToolKind, name: string, editor: EditorCommand | undefined): ToolKind {
+	if (!editor || kind !== 'shell') {
+		return kind;
+	}
+	return /^mcp_/i.test(name) ? 'mcp' : 'other';
+}
+
+/**
+ * The shell a tool's command line runs in: PowerShell for PowerShell tools, and for the host terminal (or a line an
+ * editor command types into it) on Windows or when the line is written in PowerShell (a terminal on Linux or macOS may be pwsh); bash otherwise.
  */
 function shellOf(
 	name: string,
 	cwd: string | undefined,
 	commandLine: string | undefined,
+	typedIntoTerminal: boolean,
 ): 'bash' | 'powershell' {
 	const lower = name.toLowerCase();
 	if (POWERSHELL_TOOLS.has(lower)) {
 		return 'powershell';
 	}
 	const hostShell =
-		HOST_SHELL_TOOLS.has(lower) &&
+		(HOST_SHELL_TOOLS.has(lower) || typedIntoTerminal) &&
 		((cwd !== undefined && WINDOWS_PATH.test(cwd)) ||
 			(commandLine !== undefined && speaksPowerShell(commandLine)));
 	return hostShell ? 'powershell' : 'bash';

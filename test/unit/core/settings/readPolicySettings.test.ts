@@ -30,6 +30,7 @@ describe('readPolicySettings', () => {
 			sessionStartContext: '',
 			subagentStartContext: '',
 			failMode: 'open',
+			readingStrict: false,
 		});
 	});
 
@@ -323,6 +324,7 @@ describe('readPolicySettings with a tighten-only (untrusted) layer', () => {
 		['subagents.maxPerSession', 2, null, 2],
 		['allowedWritePaths', ['src/**'], ['**'], ['src/**']],
 		['allowedWritePaths', ['src/**'], [], ['src/**']],
+		['reading.strict', true, false, true],
 	])('keeps %s %j below over a looser %j, with a line', (key, below, above, kept) => {
 		const result = read({ [key]: below }, { [key]: above });
 		expect(settingOf(result, key)).toEqual(kept);
@@ -343,6 +345,7 @@ describe('readPolicySettings with a tighten-only (untrusted) layer', () => {
 		['allowedWritePaths', [], []],
 		['subagents.maxPerSession', null, null],
 		['failMode', 'open', 'open'],
+		['reading.strict', false, true],
 	])('applies %s when stricter: %j below becomes %j', (key, below, above) => {
 		const result = read({ [key]: below }, { [key]: above });
 		expect(settingOf(result, key)).toEqual(above);
@@ -411,6 +414,8 @@ function settingOf(result: ReturnType<typeof readPolicySettings>, key: string): 
 			return settings.maxSubagentsPerSession;
 		case 'allowedWritePaths':
 			return settings.allowedWritePaths;
+		case 'reading.strict':
+			return settings.readingStrict;
 		default:
 			throw new Error(`no field for ${key}`);
 	}
