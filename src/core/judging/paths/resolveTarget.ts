@@ -48,15 +48,23 @@ const DEFAULT_LOCATIONS: Readonly<Record<string, string>> = {
 	CARGO_HOME: '~/.cargo',
 	AZURE_CONFIG_DIR: '~/.azure',
 	CLOUDSDK_CONFIG: '~/.config/gcloud',
-	// PowerShell's profile script, which every new PowerShell session runs (on Windows under Documents\PowerShell).
-	PROFILE: '~/.config/powershell/Microsoft.PowerShell_profile.ps1',
 	TMPDIR: '/tmp',
 	TMP: '/tmp',
 	TEMP: '/tmp',
 };
 
+/**
+ * PowerShell's automatic variables that name a place, in any case (`$profile`, `$Home`): PowerShell's names are not
+ * case-sensitive, a POSIX shell's are, so `$tmp` in bash is the line's own variable and never `$TMP`.
+ */
+const POWERSHELL_PLACES: Readonly<Record<string, string>> = {
+	// The profile script every new PowerShell session runs (on Windows under Documents\PowerShell).
+	PROFILE: '~/.config/powershell/Microsoft.PowerShell_profile.ps1',
+	HOME: '~',
+};
+
 const VARIABLE =
-	/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=?+])([^}]*))?\}|\$(?:env:)?([A-Za-z_][A-Za-z0-9_]*)|%([A-Za-z_][A-Za-z0-9_]*)%|\$\(\s*pwd\s*\)|`\s*pwd\s*`/gi;
+	/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=?+])([^}]*))?\}|\$(env:)?([A-Za-z_][A-Za-z0-9_]*)|%([A-Za-z_][A-Za-z0-9_]*)%|\$\(\s*pwd\s*\)|`\s*pwd\s*`/gi;
 const MAX_ALTERNATIVES = 64;
 // `$(cmd)` and `` `cmd` `` other than `pwd` (one level of nested parentheses): output known only when the line runs.
 const SUBSTITUTION = /\$\((?!\s*pwd\s*\))[^()]*(?:\([^()]*\)[^()]*)*\)|`(?!\s*pwd\s*`)[^`]*`/g;
@@ -67,8 +75,11 @@ function expandVariables(
 	context: TargetContext,
 ): { readonly text: string; readonly sure: boolean } {
 	let sure = true;
-	const lookup = (name: string): string | undefined =>
-		context.variables[name] ?? context.variables[name.toUpperCase()];
+	// Windows environment names (`$env:temp`, `%Temp%`) ignore case; a POSIX shell's do not.
+	const lookup = (name: string, anyCase: boolean): string | undefined =>
+		context.variables[name] ??
+		(anyCase ? context.variables[name.toUpperCase()] : undefined) ??
+		POWERSHELL_PLACES[name.toUpperCase()];
 	const substituted = word.replace(SUBSTITUTION, () => {
 		sure = false;
 		return '**';
@@ -80,6 +91,7 @@ function expandVariables(
 			braced: string | undefined,
 			written: string | undefined,
 			fallback: string | undefined,
+			windowsEnv: string | undefined,
 			bare: string | undefined,
 			percent: string | undefined,
 		) => {
@@ -89,7 +101,8 @@ function expandVariables(
 				// `$(pwd)`, `` `pwd` ``, `$PWD`: where the command runs.
 				return context.cwds[0] ?? '.';
 			}
-			const value = lookup(name);
+			const anyCase = windowsEnv !== undefined || percent !== undefined;
+			const value = lookup(name, anyCase);
 			const substitutes = operator.endsWith('-') || operator.endsWith('=');
 			if (value !== undefined && !operator.endsWith('+')) {
 				return value;
@@ -98,7 +111,7 @@ function expandVariables(
 			if (substitutes && fallback !== undefined) {
 				return fallback.replace(/["']/g, '');
 			}
-			return DEFAULT_LOCATIONS[name.toUpperCase()] ?? '**';
+			return DEFAULT_LOCATIONS[anyCase ? name.toUpperCase() : name] ?? '**';
 		},
 	);
 	return { text, sure };

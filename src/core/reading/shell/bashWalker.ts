@@ -2,6 +2,7 @@ import type { Redirect } from './commandLine';
 import type { CommandCollector, WalkContext } from './commandCollector';
 import { bashWordValue, expandedWords } from './bashWords';
 import { listedPaths } from './listings';
+import { pathPrintedBy } from '../programs/printedPaths';
 import { childrenOf, type SyntaxNode } from './syntaxTree';
 import type { ShellScope } from './shellScope';
 
@@ -460,7 +461,13 @@ function assignmentOf(
 	}
 	const scope = collector.scope(context);
 	const text = expandedWords(value, scope).join(' ');
-	return [name, knownOnlyAtRunTime(text, scope) ? null : text];
+	return [name, knownOnlyAtRunTime(text, scope) ? (printedPath(text) ?? null) : text];
+}
+
+/** `$(mktemp -d)`: the path a substitution's one command prints, when its program's output can be named. */
+function printedPath(text: string): string | undefined {
+	const inner = /^\$\(\s*([^()`$;&|<>'"\\]*)\)$/.exec(text)?.[1];
+	return inner === undefined ? undefined : pathPrintedBy(inner.trim().split(/\s+/));
 }
 
 /**

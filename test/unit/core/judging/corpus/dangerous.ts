@@ -488,6 +488,9 @@ export const DANGEROUS: readonly CorpusRow[] = [
 	['rm -rf /./', 'redTeam'],
 	['rm -rf ~/.', 'redTeam'],
 	['rm -rf $HOME/..', 'redTeam'],
+	// The folder mktemp is told to make in decides where the later delete lands.
+	['d=$(mktemp -d -p ~); rm -rf "$d/.."', 'redTeam'],
+	['tmp=~; rm -rf "$tmp"', 'redTeam'],
 	['rm -rf "${HOME:?}"', 'redTeam'],
 	['rm -rf ./../..', 'redTeam'],
 	["xargs rm -rf <<< '/'", 'redTeam'],

@@ -121,6 +121,9 @@ export const HARMLESS: readonly CorpusRow[] = [
 	['rm -rf /var/tmp/cache', 'cleanup'],
 	['rm -rf "$TMPDIR/work"', 'cleanup'],
 	['rm -rf ${TMPDIR:-/tmp}/x', 'cleanup'],
+	// A variable holding what mktemp made names that fresh folder: `$tmp` is the line's own, never `$TMP`.
+	['tmp=$(mktemp -d); tar -xf a.tar -C "$tmp"; rm -rf "$tmp"', 'cleanup'],
+	['scratch=$(mktemp); sort big.txt > "$scratch"; rm -f "$scratch"', 'cleanup'],
 	['rm /tmp/out.txt', 'cleanup'],
 	['rm -f /tmp/lock', 'cleanup'],
 	['rm -rf $(pwd)/dist', 'cleanup'],

@@ -29,6 +29,12 @@ const ROWS: readonly (readonly [raw: string, candidate: string, sure: boolean])[
 	['file:///home/dev/.ssh/config', `${HOME}/.ssh/config`, true],
 	['~/.{ssh,aws}/x', `${HOME}/.aws/x`, true],
 	['$UNSET_DIR/x', '**/x', false],
+	// Windows environment names ignore case; PowerShell's automatic variables too.
+	['$env:temp/x', '/tmp/x', false],
+	['%Temp%\\x', '/tmp/x', false],
+	['$profile', `${HOME}/.config/powershell/Microsoft.PowerShell_profile.ps1`, true],
+	// A POSIX shell's `$tmp` is the line's own variable, not `$TMP`: unknown, never `/tmp` itself.
+	['$tmp', '**', false],
 ];
 
 describe('resolveTarget: a target is judged where it resolves, not as it is spelled', () => {
