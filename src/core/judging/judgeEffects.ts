@@ -22,6 +22,8 @@ export interface TargetMatch {
 	readonly target: JudgedTarget;
 	readonly why: string;
 	readonly likely?: boolean;
+	/** Every class the same path has (`temp` beside `secret` for `/tmp/k.pem`), for rows that look at both. */
+	readonly alongside?: readonly JudgedTarget[];
 }
 
 /** One effect as judged: where its path resolved, what it is judged against, and per pack the row that decided it. */
@@ -151,13 +153,16 @@ function matchesOf(
 		return [{ target: 'unknown', why: `\`${target.raw}\` is known only when the call runs` }];
 	}
 	const coverage = coverageOf(effect);
-	return target.candidates.flatMap((candidate) =>
-		classifyCandidate(candidate, facts, coverage).map(({ pathClass, why, likely }: ClassMatch) => ({
+	return target.candidates.flatMap((candidate) => {
+		const classes = classifyCandidate(candidate, facts, coverage);
+		const alongside = classes.map((match) => match.pathClass);
+		return classes.map(({ pathClass, why, likely }: ClassMatch) => ({
 			target: pathClass,
 			why,
 			...(likely && { likely }),
-		})),
-	);
+			alongside,
+		}));
+	});
 }
 
 /** The verdict a row gives an effect: a `deny` read only as likely (a variable, a glob, a guess) asks instead. */
@@ -221,6 +226,7 @@ function rowsFor(effect: Effect, match: TargetMatch): JudgeRow[] {
 		if (
 			row.kinds.includes(effect.kind) &&
 			row.targets.includes(match.target) &&
+			!row.unlessAlso?.some((other) => match.alongside?.includes(other)) &&
 			(row.when?.(effect) ?? true) &&
 			!rows.some((earlier) => earlier.pack === row.pack)
 		) {

@@ -27,6 +27,8 @@ export interface JudgeRow {
 	readonly kinds: readonly EffectKind[];
 	readonly targets: readonly JudgedTarget[];
 	readonly when?: (effect: Effect) => boolean;
+	/** The row does not fit a path that is also one of these (`/tmp/k.pem` is a secret by name, but in temp). */
+	readonly unlessAlso?: readonly PathClass[];
 	readonly verdict: Verdict;
 	/** Why, in words for the model and the person. */
 	readonly reason: (parts: ReasonParts) => string;
@@ -104,6 +106,9 @@ export const JUDGE_TABLE: readonly JudgeRow[] = [
 		rule: 'secretFile',
 		kinds: ['write', 'truncate', 'link', 'chmod'],
 		targets: ['secret'],
+		// A key written into a temporary folder (`openssl req -keyout /tmp/k.pem`) replaces nothing a person keeps;
+		// reading it is still asked below.
+		unlessAlso: ['temp'],
 		when: single,
 		verdict: 'ask',
 		reason: (parts) => `${does(parts)}: ${parts.why}; changing it needs the person's approval.`,

@@ -50,6 +50,7 @@ import { cloudUploads, UPLOAD_PROGRAMS } from './cloudUploads';
 import { FILE_SERVER_PROGRAMS, fileServers } from './fileServers';
 import { cmdFiles, powerShellFiles } from './windows';
 import { PROJECT_RUNNERS, projectRunner } from './projectRunners';
+import { opensslReads } from './opensslFiles';
 import { HOOKWARDEN_COMMANDS, hookwardenCommand } from './hookwardenCommands';
 import { DATA_STORE_PROGRAMS } from './dataStoreClients';
 import { dataStoreStatements } from '../statements/dataStoreStatements';
@@ -128,7 +129,11 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[all(programsWith('output')), outputOption],
 	// HTTP clients upload the files their options name (`-T file`, `-d @file`); their other operands are addresses.
 	[all(programsWith('sends', 'http')), uploadFiles],
-	[family('openssl'), readOperands({ shortValues: 'oOkKtTSsfiwc', longValues: ['output', 'key'] })],
+	[['openssl'], opensslReads],
+	[
+		family('openssl').filter((name) => name !== 'openssl'),
+		readOperands({ shortValues: 'oOkKtTSsfiwc', longValues: ['output', 'key'] }),
+	],
 	[family('grep'), searchFiles],
 	[family('uniq'), operandWrites(FILE_READERS.uniq ?? {}, 1)],
 	[COMPRESSOR_PROGRAMS, compressedFiles],

@@ -515,6 +515,9 @@ export const DANGEROUS: readonly CorpusRow[] = [
 	// secret files read
 	['cat .env', 'secrets'],
 	['cat .env.local', 'secrets'],
+	// A key written over one the person keeps; a key read out of a temporary folder still reaches the model.
+	['openssl genrsa -out ~/.ssh/id_rsa 4096', 'secrets'],
+	['openssl rsa -in /tmp/server.key -text', 'secrets'],
 	['cat .env.production', 'secrets'],
 	['less ~/.ssh/id_rsa', 'secrets'],
 	['cat ~/.ssh/id_ed25519', 'secrets'],

@@ -99,6 +99,12 @@ export const HARMLESS: readonly CorpusRow[] = [
 	['ssh-add ~/.ssh/id_ed25519', 'everyday'],
 	['cat keyboard.md', 'everyday'],
 	['ls ~/.aws', 'everyday'],
+	// A throwaway key and certificate for a local server, made in a temporary folder.
+	[
+		'openssl req -x509 -newkey rsa:2048 -nodes -keyout /tmp/dev.key -out /tmp/dev.crt -subj /CN=localhost',
+		'everyday',
+	],
+	['openssl x509 -in /tmp/dev.crt -noout -dates', 'everyday'],
 	// deletes that lose nothing
 	['rm -rf node_modules', 'cleanup'],
 	['rm -rf dist', 'cleanup'],
