@@ -5,6 +5,7 @@ import { programName } from '../shell/programName';
 import { powerShellCmdlet } from '../shell/powershellCmdlets';
 import { fileServers } from '../programs/fileServers';
 import { programCall } from '../programs/programModel';
+import { handedPaths } from '../programs/handedPaths';
 import { INERT, isPackageQuery } from '../programs/inertPrograms';
 import { programModel } from '../programs/programTable';
 import { isHookwardenBridge, personOnlyOptions } from '../programs/hookwardenCommands';
@@ -114,50 +115,13 @@ function mayDestroy(words: readonly string[]): boolean {
 	return words.some((word) => DESTROYING_OPTION.test(word)) || readVerbs(words).destroys;
 }
 
-/**
- * What an unread program may do with each path-like word of `words`: read it (a credential handed to an unknown script
- * is noticed), change it (counted only where the path is guarded: Hookwarden's own state, credentials, startup
- * files), and, when its verb or options destroy, remove it (counted also outside the workspace). Inside the
- * workspace the rest is left to the snapshot.
- */
+/** What an unread program may do with the paths it is given ({@link handedPaths}), by what its words say. */
 function givenPaths(command: SimpleCommand, index: number, words: readonly string[]): Effect[] {
 	const name = programName(command.argv[0] ?? '');
-	const call = programCall(command, name, index);
 	// A cmdlet that only looks (`Get-ChildItem`) changes nothing; a service CLI's verbs were read as its own effect.
 	const looksOnly = ASKING_CMDLET.test(powerShellCmdlet(name));
 	const destroys = !looksOnly && serviceOf(name) === undefined && mayDestroy(words);
-	const effects: Effect[] = [];
-	for (const word of words) {
-		const path = word.startsWith('-') ? /^--?[\w-]+=(.+)$/.exec(word)?.[1] : word;
-		// A word with spaces is an argument sentence (`tool explain 'cat x'`), not a path.
-		if (path === undefined || path === '' || /^\w+:\/\/|\s/.test(path)) {
-			continue;
-		}
-		const likely = { path, certainty: 'likely' as const };
-		effects.push(call.effect({ ...likely, kind: 'read', action: 'is given' }));
-		if (!looksOnly) {
-			effects.push(
-				call.effect({
-					...likely,
-					kind: 'write',
-					onlyWhere: 'guarded',
-					action: 'may change what it is given (Hookwarden does not read this program):',
-				}),
-			);
-		}
-		if (destroys) {
-			effects.push(
-				call.effect({
-					...likely,
-					kind: 'delete',
-					onlyWhere: 'outside',
-					action:
-						'may destroy what it is given (its verb or options destroy, and Hookwarden does not read this program):',
-				}),
-			);
-		}
-	}
-	return effects;
+	return handedPaths(programCall(command, name, index), words, { looksOnly, destroys });
 }
 
 /** How far into an unknown program's words a wrapped command may start (`uv run rm`, `op run -- rm`). */

@@ -1,3 +1,4 @@
+import { handedPaths } from './handedPaths';
 import type { ProgramModel } from './programModel';
 
 /**
@@ -139,5 +140,11 @@ export const projectRunner: ProgramModel = (call) => {
 			action: "runs the project's own scripts, builds or tests",
 			certainty: 'likely',
 		}),
+		// `bun run tool.ts show ~/.ssh/id_rsa`: code nobody read is handed a credential. The runner's verb or script
+		// name (`test`, `run`) is no path.
+		...handedPaths(
+			call,
+			call.args.filter((word) => word !== first || /[./~\\]/.test(word)),
+		),
 	];
 };

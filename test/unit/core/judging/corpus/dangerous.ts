@@ -517,6 +517,9 @@ export const DANGEROUS: readonly CorpusRow[] = [
 	['cat .env.local', 'secrets'],
 	// A key written over one the person keeps; a key read out of a temporary folder still reaches the model.
 	['openssl genrsa -out ~/.ssh/id_rsa 4096', 'secrets'],
+	// The project's own code, which nobody read, handed a credential.
+	['npx tsx scripts/upload.ts ~/.aws/credentials', 'secrets'],
+	['deno run -A tools/show.ts .env.production', 'secrets'],
 	['openssl rsa -in /tmp/server.key -text', 'secrets'],
 	['cat .env.production', 'secrets'],
 	['less ~/.ssh/id_rsa', 'secrets'],
