@@ -18,6 +18,11 @@ export interface ToolCall {
 	readonly shell?: 'bash' | 'powershell';
 	/** Every file path the call reads or writes, as sent (absolute or relative to `cwd`), in input order, unique. */
 	readonly paths: readonly string[];
+	/**
+	 * Where a shell tool runs its line when the call says (`cwd`, Codex's `workdir`, a task's `options.cwd`), as sent:
+	 * relative to the event's `cwd`, possibly with `${workspaceFolder}`.
+	 */
+	readonly workingFolder?: string;
 }
 
 /** Fields every event carries once normalised, whatever the dialect. */

@@ -16,6 +16,7 @@ import { classifyCandidate } from './paths/pathClasses';
 import type { ResolvedTarget } from './paths/resolveTarget';
 import { resolveTarget } from './paths/resolveTarget';
 import type { PolicyInput } from './policyInput';
+import { callFolder } from './policyInput';
 
 /** One class (or, for a non-path effect, the subject) an effect is judged against, and why. */
 export interface TargetMatch {
@@ -95,7 +96,7 @@ function judgeAll(input: PolicyInput): JudgedEffect[] {
 	const { event } = input;
 	// Without a home or a folder (a bare call), `~` and relative paths still name them: as placeholders.
 	const home = input.homeDir ?? '/__home__';
-	const base = event.cwd ?? input.workspaceFolder ?? '/__cwd__';
+	const base = callFolder(input) ?? '/__cwd__';
 	const workspace = input.workspaceFolder ?? (event.cwd === undefined ? base : undefined);
 	let guarded: readonly GuardedLocation[] | undefined;
 	const facts: PathFacts = {

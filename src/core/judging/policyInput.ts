@@ -1,4 +1,6 @@
 import type { HookEvent } from '../events/hookEvent';
+import { toolOfEvent } from '../events/toolOfEvent';
+import { resolvePath } from '../paths/pathMath';
 import type { CommandLineAnalysis } from '../reading/shell/commandLine';
 import type { Deadline } from '../util/deadline';
 import type { SqlReader } from '../reading/statements/statementLoss';
@@ -34,4 +36,19 @@ export interface PolicyInput {
 	readonly readSql?: SqlReader;
 	/** The time budget of this evaluation; long synchronous work checks it and gives up past it. */
 	readonly deadline?: Deadline;
+}
+
+/**
+ * The folder a call runs in: the tool's own working folder (`workdir`, a task's `options.cwd`, with
+ * `${workspaceFolder}` put in) resolved against the event's `cwd`, else that `cwd`, else the workspace folder.
+ */
+export function callFolder(input: PolicyInput): string | undefined {
+	const { event, workspaceFolder, homeDir } = input;
+	const base = event.cwd ?? workspaceFolder;
+	const own = toolOfEvent(event)?.workingFolder;
+	if (own === undefined || base === undefined) {
+		return base;
+	}
+	const expanded = own.replace(/\$\{(?:workspaceFolder|workspaceRoot)\}/g, workspaceFolder ?? base);
+	return resolvePath(expanded, base, homeDir);
 }

@@ -2,6 +2,7 @@ import { resolvePath } from '../paths/pathMath';
 import { effectsOf } from './judgeEffects';
 import { lineCwds } from './lineCwds';
 import type { PolicyInput } from './policyInput';
+import { callFolder } from './policyInput';
 
 /** One path a tool call touches, resolved to an absolute normalised path. */
 export interface TouchedPath {
@@ -22,7 +23,7 @@ export function touchedPaths(input: PolicyInput): readonly TouchedPath[] {
 	if (event.name !== 'PreToolUse' && event.name !== 'PostToolUse') {
 		return [];
 	}
-	const base = event.cwd ?? input.workspaceFolder;
+	const base = callFolder(input);
 	const home = input.homeDir;
 	const paths: TouchedPath[] = event.tool.paths.map((raw) => ({
 		raw,

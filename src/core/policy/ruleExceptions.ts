@@ -1,6 +1,7 @@
 import type { Finding } from '../judging/finding';
 import { PACK_IDS } from '../judging/pack';
 import type { PolicyInput } from '../judging/policyInput';
+import { callFolder } from '../judging/policyInput';
 import { resolvePath } from '../paths/pathMath';
 import type { RuleSource } from '../provider/decision';
 import type { CompiledException } from './compilePolicy';
@@ -83,7 +84,7 @@ function matchesPath(exception: CompiledException, finding: Finding, input: Poli
 	if (!exception.path || finding.path === undefined) {
 		return false;
 	}
-	const base = input.event.cwd ?? input.workspaceFolder;
+	const base = callFolder(input);
 	const absolute = resolvePath(finding.path, base, input.homeDir);
 	return exception.path.some((glob) =>
 		matchGlob(glob, absolute, input.workspaceFolder, input.homeDir),

@@ -33,6 +33,7 @@ export function toolCallOf(
 	const typed = editor && terminalLineOf(editor);
 	const kind = typed !== undefined ? 'shell' : editorAware(toolKindOf(name), name, editor);
 	const commandLine = typed ?? (kind === 'shell' ? commandLineOf(input) : undefined);
+	const workingFolder = kind === 'shell' && typed === undefined ? workingFolderOf(input) : undefined;
 	return {
 		name,
 		kind,
@@ -43,7 +44,23 @@ export function toolCallOf(
 		}),
 		...(commandLine !== undefined && { commandLine }),
 		paths: toolPathsOf(kind, input),
+		...(workingFolder !== undefined && { workingFolder }),
 	};
+}
+
+/** Where shell tools of the harnesses put the folder their line runs in. */
+const WORKING_FOLDER_KEYS = ['cwd', 'workdir', 'working_directory', 'workingDirectory'];
+
+/** A shell tool's own working folder: a key of its own, or a VS Code task's `options.cwd`. */
+function workingFolderOf(input: Readonly<Record<string, unknown>>): string | undefined {
+	const task = input.task;
+	const options =
+		typeof task === 'object' && task !== null ? (task as Record<string, unknown>).options : undefined;
+	const taskCwd =
+		typeof options === 'object' && options !== null ? (options as Record<string, unknown>).cwd : undefined;
+	return [...WORKING_FOLDER_KEYS.map((key) => input[key]), taskCwd].find(
+		(value): value is string => typeof value === 'string' && value.trim() !== '',
+	);
 }
 
 /**

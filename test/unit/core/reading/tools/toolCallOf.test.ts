@@ -126,6 +126,27 @@ describe('toolCallOf shell tools', () => {
 			{ commandLine: 'make' },
 		],
 		[
+			"a shell tool's own working folder",
+			'shell',
+			{ command: ['bash', '-lc', 'ls'], workdir: '/home/me/app' },
+			{},
+			{ workingFolder: '/home/me/app' },
+		],
+		[
+			"a task's options.cwd",
+			'create_and_run_task',
+			{
+				task: {
+					label: 'x',
+					type: 'shell',
+					command: 'ls',
+					options: { cwd: '${workspaceFolder}/sub' },
+				},
+			},
+			{},
+			{ workingFolder: '${workspaceFolder}/sub' },
+		],
+		[
 			'a shell tool with one text argument of its own naming',
 			'terminal',
 			{ line: 'npm test', cwd: '/ws', description: 'tests' },
