@@ -73,6 +73,11 @@ export function gitSubcommand(
 	return { name, args: withFullLongOptions(name, rest), settings };
 }
 
+/** Whether a git setting's value is one git reads as false (`false`, `no`, `off`, `0`). */
+function isGitFalse(value: string | undefined): boolean {
+	return value !== undefined && /^(?:false|no|off|0)$/i.test(value.trim());
+}
+
 /** Pathspecs that mean the whole tree (`.`, `:/`, `*`, `:(top)`). */
 const WHOLE_TREE = /^(?:\.|\.\/|:\/|:\/:|\*|:\(top\)|\/)$/;
 
@@ -220,10 +225,13 @@ const SUBCOMMANDS: Readonly<Record<string, (call: ProgramCall, sub: GitSubcomman
 		)
 			? [history(call, 'worktree', true, 'switches branches, discarding uncommitted changes in')]
 			: [],
-	clean: (call, { args }) => {
+	clean: (call, { args, settings }) => {
 		const parsed = parseOptions(args, { shortValues: 'eX', longValues: ['exclude'] });
+		// `-c clean.requireForce=false` makes a plain `git clean -dx` delete as `-f` would.
+		const forceNotRequired = isGitFalse(settings.get('clean.requireforce'));
 		const forced =
-			given(parsed, 'f', 'force') && !given(parsed, 'n', 'dry-run', 'i', 'interactive');
+			(given(parsed, 'f', 'force') || forceNotRequired) &&
+			!given(parsed, 'n', 'dry-run', 'i', 'interactive');
 		return forced
 			? [
 					history(
@@ -307,10 +315,32 @@ const SUBCOMMANDS: Readonly<Record<string, (call: ProgramCall, sub: GitSubcomman
 		args[0] === 'remove' && given(parseOptions(args.slice(1), { longs: ['force'] }), 'f', 'force')
 			? [history(call, 'worktree', true, 'removes a worktree with its uncommitted changes from')]
 			: [],
-	'update-ref': (call, { args }) =>
-		given(parseOptions(args, { shortValues: 'm' }), 'd', 'delete', 'stdin')
+	// Plumbing does what porcelain asks about, without its checks: a ref set to an older commit drops the ones after
+	// it from the branch, as `git branch -f` would.
+	'update-ref': (call, { args }) => {
+		const parsed = parseOptions(args, { shortValues: 'm' });
+		return given(parsed, 'd', 'delete', 'stdin') || parsed.operands.length >= 2
 			? [history(call, 'localRefs', false, 'deletes or rewrites refs directly in')]
-			: [],
+			: [];
+	},
+	// `read-tree -u --reset` writes the index over the work tree, as `reset --hard` does.
+	'read-tree': (call, { args }) => {
+		const parsed = parseOptions(args, {
+			longValues: ['prefix', 'index-output', 'exclude-per-directory'],
+		});
+		return given(parsed, 'u') && given(parsed, 'reset')
+			? [history(call, 'worktree', true, 'throws away every uncommitted change in')]
+			: [];
+	},
+	// `checkout-index -f` overwrites files with the index's copy: every file with `-a`, else the ones named.
+	'checkout-index': (call, { args }) => {
+		const parsed = parseOptions(args, { longValues: ['prefix', 'stage'] });
+		if (!given(parsed, 'f', 'force') || given(parsed, 'prefix')) {
+			return [];
+		}
+		const whole = given(parsed, 'a', 'all');
+		return [history(call, whole ? 'worktree' : 'worktreeFiles', whole, DISCARD)];
+	},
 	reflog: (call, { args }) =>
 		args[0] === 'expire' || args[0] === 'delete'
 			? [

@@ -303,6 +303,11 @@ export const DANGEROUS: readonly CorpusRow[] = [
 	['git clean -fd', 'git'],
 	['git clean -xdf', 'git'],
 	['git clean -f', 'git'],
+	// A setting that lifts the force requirement, and plumbing that does what porcelain would ask about.
+	['git -c clean.requireForce=no clean -d', 'git'],
+	['git read-tree --reset -u HEAD~1', 'git'],
+	['git checkout-index --all --force', 'git'],
+	['git update-ref refs/heads/release v1.0^', 'git'],
 	['git clean --force -d', 'git'],
 	['git stash drop', 'git'],
 	['git stash clear', 'git'],
