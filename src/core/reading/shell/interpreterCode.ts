@@ -324,7 +324,9 @@ export function codeEffects(code: InterpreterCode): CodeEffect[] {
 		const open = (match.index ?? 0) + match[0].length - 1;
 		const { first, all } = firstArgument(text, open);
 		const path = literal(first);
-		if (path !== undefined) {
+		// `open(p, "w")`, `io.open(p, "a")`: a mode that only writes reads nothing (the write is read per language).
+		const writesOnly = /^\s*,\s*(["'])[wa]b?\1/.test(all.slice(first.length));
+		if (path !== undefined && !writesOnly) {
 			effects.push({ argv: ['cat', path], text: `${match[0].replace(/\s*\($/, '')}(${all})` });
 		}
 	}
@@ -386,8 +388,14 @@ function matchesOf(
 	return [...text.matchAll(pattern)].map((match) => ({ ...toEffect(match), text: match[0] }));
 }
 
+/** A quoted string literal as groups `group` (the quote) and `group + 1` (its body, escapes still written). */
+function quoted(group: number): string {
+	const same = `\\${group}`;
+	return String.raw`(["'])((?:(?!${same})[^\\]|\\.)*)${same}`;
+}
+
 /** A quoted string literal: group 1 is the quote, group 2 its body (escapes still written). */
-const QUOTED = String.raw`(["'])((?:(?!\1)[^\\]|\\.)*)\1`;
+const QUOTED = quoted(1);
 
 /** The quoted words of a list's text (`"-rf", "~"`), unescaped. */
 function quotedWords(text: string): string[] {
@@ -425,12 +433,54 @@ const LANGUAGE_CALLS: Partial<Record<InterpreterLanguage, (text: string) => Code
 			}),
 		),
 	],
-	// `open(F, '<', "$ENV{HOME}/.netrc")`, `open F, "<file"`: Perl's open reads unless its mode writes or pipes.
-	perl: (text) =>
-		matchesOf(
+	perl: (text) => [
+		// `open(F, '<', "$ENV{HOME}/.netrc")`, `open F, "<file"`: Perl's open reads unless its mode writes or pipes.
+		...matchesOf(
 			text,
 			/\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(?:(['"])\+?<\1\s*,\s*)?(["'])(<?)\s*([^"'|>]+)\2/g,
 			(m) => ({ argv: ['cat', perlPath(m[4] ?? '')] }),
+		),
+		// `open(my $f, '>', "x")`, `open F, ">>x"`: a mode that writes, as `tee` (`tee -a` to append).
+		...matchesOf(
+			text,
+			/\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(?:(['"])\+?(>>?)\1\s*,\s*(["'])([^"']+)\3|(["'])\+?(>>?)\s*([^"'|]+)\5)/g,
+			(m) => ({ argv: written(m[2] ?? m[6], perlPath(m[4] ?? m[7] ?? '')) }),
+		),
+		// `rename A, B`, File::Copy's `copy`/`move`, `symlink`: the shell's mv, cp and ln.
+		...matchesOf(
+			text,
+			new RegExp(
+				String.raw`\b(rename|move|copy|symlink|link)\s*\(?\s*${quoted(2)}\s*,\s*${quoted(4)}`,
+				'g',
+			),
+			(m) => ({
+				argv: [
+					...(SHELL_OF_PERL[m[1] ?? ''] ?? ['mv', '-T']),
+					perlPath(m[3] ?? ''),
+					perlPath(m[5] ?? ''),
+				],
+			}),
+		),
+	],
+	lua: (text) => [
+		// `io.open(p, "w")`: a mode that writes or appends; a read was taken with the other languages' reads.
+		...matchesOf(
+			text,
+			new RegExp(String.raw`\bio\.open\(\s*${QUOTED}\s*,\s*["']([wa])\+?b?["']`, 'g'),
+			(m) => ({ argv: written(m[3] === 'a' ? '>>' : '>', decodeEscapes(m[2] ?? '')) }),
+		),
+		...matchesOf(
+			text,
+			new RegExp(String.raw`\bos\.rename\(\s*${QUOTED}\s*,\s*${quoted(3)}`, 'g'),
+			(m) => ({ argv: ['mv', decodeEscapes(m[2] ?? ''), decodeEscapes(m[4] ?? '')] }),
+		),
+	],
+	// `print … > "file"`, `printf … >> ENVIRON["HOME"] "/x"`: awk's output redirection writes the file it names.
+	awk: (text) =>
+		matchesOf(
+			text,
+			/\bprintf?\b(?:"(?:[^"\\]|\\.)*"|[^;}>|"])*(>>?)\s*((?:"(?:[^"\\]|\\.)*"|ENVIRON\s*\[\s*"\w+"\s*\]|\s)+)/g,
+			(m) => ({ argv: written(m[1], awkPath(m[2] ?? '')) }),
 		),
 	julia: (text) => [
 		...matchesOf(text, callWithLiteral('rm'), removal(/recursive\s*=\s*true/)),
@@ -450,6 +500,27 @@ const LANGUAGE_CALLS: Partial<Record<InterpreterLanguage, (text: string) => Code
 		})),
 	],
 };
+
+/** Perl's file calls as the shell commands that do the same. */
+const SHELL_OF_PERL: Readonly<Record<string, readonly string[]>> = {
+	rename: ['mv', '-T'],
+	move: ['mv', '-T'],
+	copy: ['cp', '-T'],
+	symlink: ['ln', '-s', '-T'],
+	link: ['ln', '-T'],
+};
+
+/** A write by a code's open mode (`>` truncates, `>>` appends) as the `tee` that does the same. */
+function written(mode: string | undefined, path: string): string[] {
+	return mode === '>>' ? ['tee', '-a', path] : ['tee', path];
+}
+
+/** An awk output target: its strings joined, `ENVIRON["HOME"]` as the shell's `$HOME`. */
+function awkPath(target: string): string {
+	return [...target.matchAll(/"((?:[^"\\]|\\.)*)"|ENVIRON\s*\[\s*"(\w+)"\s*\]/g)]
+		.map((part) => (part[2] !== undefined ? `$${part[2]}` : decodeEscapes(part[1] ?? '')))
+		.join('');
+}
 
 /** A Perl string's path with `$ENV{HOME}` written as the shell's `$HOME`, so the target resolver expands it. */
 function perlPath(text: string): string {

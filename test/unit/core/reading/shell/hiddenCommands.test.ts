@@ -47,6 +47,33 @@ describe('commands hidden in interpreter code', () => {
 		[`perl -e 'system q{ls}'`, ['line: perl·-e·system q{ls}', 'interpreter: ls']],
 		[`awk 'BEGIN{system("ls")}'`, ['line: awk·BEGIN{system("ls")}', 'interpreter: ls']],
 		[`python3 -c 'print(1)'`, ['line: python3·-c·print(1)']],
+		// Writes of the languages read by patterns, as the shell commands that do the same.
+		[
+			`perl -e 'open(my $f, ">>", "notes.md"); print $f "x"'`,
+			[`line: perl·-e·open(my $f, ">>", "notes.md"); print $f "x"`, 'interpreter: tee·-a·notes.md'],
+		],
+		[
+			`perl -e 'open OUT, ">$ENV{HOME}/x.txt"'`,
+			[`line: perl·-e·open OUT, ">$ENV{HOME}/x.txt"`, 'interpreter: tee·$HOME/x.txt'],
+		],
+		[
+			`perl -MFile::Copy -e 'move("a.txt", "b.txt")'`,
+			[`line: perl·-MFile::Copy·-e·move("a.txt", "b.txt")`, 'interpreter: mv·-T·a.txt·b.txt'],
+		],
+		[
+			`lua -e 'io.open("out.txt", "w"):write("x")'`,
+			[`line: lua·-e·io.open("out.txt", "w"):write("x")`, 'interpreter: tee·out.txt'],
+		],
+		[`lua -e 'os.rename("a", "b")'`, [`line: lua·-e·os.rename("a", "b")`, 'interpreter: mv·a·b']],
+		[
+			`awk 'BEGIN { printf "{}" > ENVIRON["HOME"] "/x.json" }'`,
+			[
+				`line: awk·BEGIN { printf "{}" > ENVIRON["HOME"] "/x.json" }`,
+				'interpreter: tee·$HOME/x.json',
+			],
+		],
+		// A comparison is not a redirection.
+		[`awk '$3 > 100 { print $1 }' data.txt`, ['line: awk·$3 > 100 { print $1 }·data.txt']],
 		// A list held in a variable is known only when the code runs.
 		[
 			`perl -e 'system @cmd;'`,
