@@ -3,6 +3,7 @@ import { createShellAnalysis } from '../node/shell/shellAnalysis';
 import { createShellAnalyzer } from '../node/shell/shellGrammars';
 import { createCodeParser } from '../node/shell/codeGrammars';
 import { readCode } from '../core/reading/code/readCode';
+import { grammarsNeeded } from '../core/reading/shell/grammarsNeeded';
 
 /**
  * The bridge's own way of reading a shell line (see `createShellAnalysis`): plain lines without a grammar, then the
@@ -17,7 +18,8 @@ export function createShellReader(): (
 	return createShellAnalysis({
 		bundleFolder: __dirname,
 		baselineWasmOnly: false,
-		load: (dialect) => createShellAnalyzer({ dialects: [dialect], baselineWasmOnly: false }),
+		load: (dialect) =>
+			createShellAnalyzer({ dialects: grammarsNeeded(dialect), baselineWasmOnly: false }),
 		// Interpreter code on a line is parsed with its language's grammar, loaded only for a line that carries it.
 		loadCode: async (language) => {
 			const parser = await createCodeParser(language, { baselineWasmOnly: false });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { LOADS_GRAMMARS, loadCachedBundle } from '../cachedBundle';
 import type { ShellAnalyzer, ShellDialect } from '../../core/reading/shell/commandLine';
 import type { ShellAnalyzerOptions } from './shellGrammars';
+import { grammarsNeeded } from '../../core/reading/shell/grammarsNeeded';
 
 /** What `dist/bridge-shell.js` exports. */
 interface ShellBundle {
@@ -23,9 +24,8 @@ export function loadShellAnalyzer(
 		join(bundleFolder, 'bridge-shell.js'),
 		LOADS_GRAMMARS,
 	) as ShellBundle;
-	// A PowerShell line may hand a command line to cmd or bash (`cmd /c …`, `bash -c …`), read with the bash grammar.
 	return bundle.createShellAnalyzer({
-		dialects: dialect === 'powershell' ? ['powershell', 'bash'] : [dialect],
+		dialects: grammarsNeeded(dialect),
 		baselineWasmOnly,
 	});
 }
