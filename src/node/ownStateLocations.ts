@@ -1,7 +1,7 @@
 import { dirname, join, normalize, sep } from 'node:path';
 
 import type { OwnStateLocations } from '../core/judging/ownState';
-import { EDITOR_BUILDS } from '../core/judging/ownState';
+import { EDITOR_BUILDS, EDITOR_CONFIG_ROOTS } from '../core/judging/ownState';
 import {
 	secretFile,
 	shortSocketFolder,
@@ -16,6 +16,7 @@ import { defaultUserSettingsFile } from './settings/loadSettingsLayers';
 /** Remote and web servers: `~/<folder>/data/User` and `data/Machine`. */
 const SERVER_FOLDERS = [
 	'.vscode-server',
+	'.openvscode-server',
 	'.vscode-server-insiders',
 	'.vscode-remote',
 	'.cursor-server',
@@ -81,7 +82,12 @@ export function ownStateLocations(
 	const runtime = runtimeFolderPath(env);
 	const homeFolder = normalize(home);
 	const configHome = normalize(env.XDG_CONFIG_HOME ?? below(homeFolder, '.config'));
-	const roots = [configHome, below(homeFolder, 'Library', 'Application Support')];
+	const roots = [
+		...new Set([
+			configHome,
+			...EDITOR_CONFIG_ROOTS.map((root) => below(homeFolder, ...root.split('/'))),
+		]),
+	];
 	if (env.APPDATA) {
 		roots.push(normalize(env.APPDATA));
 	}

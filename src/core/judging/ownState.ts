@@ -42,6 +42,22 @@ export interface OwnStateLocations {
 	readonly variables?: Readonly<Record<string, string>>;
 }
 
+/**
+ * Folders under home where VS Code-family desktop builds keep their configuration (`<root>/<build>/User`): the
+ * platforms' own, and those of sandboxed packages (Flatpak's `~/.var/app/<id>/config`, Snap's `~/snap/<name>/current`).
+ */
+export const EDITOR_CONFIG_ROOTS: readonly string[] = [
+	'.config',
+	'Library/Application Support',
+	'AppData/Roaming',
+	'.var/app/com.visualstudio.code/config',
+	'.var/app/com.visualstudio.code.insiders/config',
+	'.var/app/com.vscodium.codium/config',
+	'snap/code/current/.config',
+	'snap/code-insiders/current/.config',
+	'snap/codium/current/.config',
+];
+
 /** VS Code-family builds whose `User` folders hold settings a window reads (their folder names under the config root). */
 export const EDITOR_BUILDS: readonly string[] = [
 	'Code',

@@ -37,6 +37,10 @@ describe('ownStateLocations', () => {
 				'/home/me/.vscode-server/data/User',
 				'/home/me/.vscode-server/data/Machine',
 				'/home/me/Library/Application Support/Code/User',
+				// Sandboxed packages and the open-source server keep theirs elsewhere.
+				'/home/me/.var/app/com.visualstudio.code/config/Code/User',
+				'/home/me/snap/code/current/.config/Code/User',
+				'/home/me/.openvscode-server/data/Machine',
 			]),
 		);
 		expect(own.variables).toMatchObject({ HOME: '/home/me', XDG_RUNTIME_DIR: '/run/user/4242' });

@@ -1,6 +1,6 @@
 import { normalizePath } from '../../paths/pathMath';
 import type { OwnStateLocations } from '../ownState';
-import { EDITOR_BUILDS } from '../ownState';
+import { EDITOR_BUILDS, EDITOR_CONFIG_ROOTS } from '../ownState';
 
 /** One location of Hookwarden's own state, what it is, and why an agent may not change it. */
 export interface GuardedLocation {
@@ -116,7 +116,7 @@ function compute(
 	}
 	if (home) {
 		// Every VS Code-family build's user settings, wherever its platform keeps them, whether installed or not.
-		for (const root of ['.config', 'Library/Application Support', 'AppData/Roaming']) {
+		for (const root of EDITOR_CONFIG_ROOTS) {
 			for (const build of EDITOR_BUILDS) {
 				add(`${home}/${root}/${build}/User/settings.json`, 'editor user settings', WHY_POLICY);
 				add(`${home}/${root}/${build}/User/tasks.json`, 'editor user tasks', WHY_TASKS);

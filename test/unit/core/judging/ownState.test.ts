@@ -192,6 +192,8 @@ const SHELL_ROWS: Row[] = [
 	['echo > ~/.vscode-server/data/User/settings.json', 'deny'],
 	['echo > ~/.vscode-server/data/User/profiles/p1/settings.json', 'deny'],
 	['echo > "/home/me/Library/Application Support/Code/User/settings.json"', 'deny'],
+	["echo '{}' > ~/.var/app/com.vscodium.codium/config/VSCodium/User/settings.json", 'deny'],
+	['cp x ~/snap/code/current/.config/Code/User/tasks.json', 'deny'],
 	['rm -rf ~/.config/Code', 'deny', 'ownState'],
 	['mv ~/.config ~/.config.old', 'deny', 'ownState'],
 	// workspace settings and tasks
