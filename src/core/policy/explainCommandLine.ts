@@ -180,7 +180,7 @@ function howRead(command: SimpleCommand): string[] {
 	const verbs = verbsOf(command);
 	const unread = modelled ? [] : ['no reading of its own: what it does to its words is a guess'];
 	return [
-		`traits: ${[...(traits.length > 0 || modelled ? traits : ['none']), ...unread].join('; ')}`,
+		`traits: ${[...(traits.length > 0 ? traits : [modelled ? 'none; read by a model of its own' : 'none']), ...unread].join('; ')}`,
 		...(verbs && verbs.path.length > 0
 			? [
 					`verbs: ${verbs.why}${verbs.destroys ? '' : ', so nothing is destroyed'} (command path: ${verbs.path.join(' ')})`,

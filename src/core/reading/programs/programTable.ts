@@ -51,6 +51,7 @@ import { FILE_SERVER_PROGRAMS, fileServers } from './fileServers';
 import { cmdFiles, powerShellFiles } from './windows';
 import { PROJECT_RUNNERS, projectRunner } from './projectRunners';
 import { opensslReads } from './opensslFiles';
+import { AGENT_CLIS, agentCli } from './agentClis';
 import { HOOKWARDEN_COMMANDS, hookwardenCommand } from './hookwardenCommands';
 import { DATA_STORE_PROGRAMS } from './dataStoreClients';
 import { dataStoreStatements } from '../statements/dataStoreStatements';
@@ -173,6 +174,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[ACL_PROGRAMS, windowsAcls],
 	[PROJECT_RUNNERS, projectRunner],
 	[HOOKWARDEN_COMMANDS, hookwardenCommand],
+	[AGENT_CLIS, agentCli],
 ];
 
 const BY_NAME = new Map<string, ProgramModel>();

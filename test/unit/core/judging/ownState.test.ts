@@ -193,6 +193,10 @@ const SHELL_ROWS: Row[] = [
 	['echo > ~/.vscode-server/data/User/profiles/p1/settings.json', 'deny'],
 	['echo > "/home/me/Library/Application Support/Code/User/settings.json"', 'deny'],
 	["echo '{}' > ~/.var/app/com.vscodium.codium/config/VSCodium/User/settings.json", 'deny'],
+	// Another agent started with its configuration home moved loads none of the hooks that watch it.
+	["HOME=/tmp/elsewhere copilot -p 'tidy up' --allow-all-tools", 'ask'],
+	['env CLAUDE_CONFIG_DIR=/tmp/c claude -p hi', 'ask'],
+	["copilot -p 'fix the failing test'", undefined],
 	['cp x ~/snap/code/current/.config/Code/User/tasks.json', 'deny'],
 	['rm -rf ~/.config/Code', 'deny', 'ownState'],
 	['mv ~/.config ~/.config.old', 'deny', 'ownState'],
