@@ -159,7 +159,28 @@ function stageOutput(words: readonly string[], fed: string | undefined): string 
 	if (name === 'cat' && options.length === 0) {
 		return input;
 	}
+	// `dirname`/`basename` of a path written on the line print a part of it (`cd "$(dirname ~/.ssh/x)"`).
+	if (
+		(name === 'dirname' || name === 'basename') &&
+		args.length === 1 &&
+		!args[0]?.startsWith('-')
+	) {
+		return name === 'dirname' ? dirnameOf(args[0] ?? '') : basenameOf(args[0] ?? '');
+	}
 	return undefined;
+}
+
+/** What `dirname` prints: the path without its last part (`.` when there is none). */
+function dirnameOf(path: string): string {
+	const trimmed = path.replace(/(?<=.)\/+$/, '');
+	const slash = trimmed.lastIndexOf('/');
+	return slash < 0 ? '.' : slash === 0 ? '/' : trimmed.slice(0, slash).replace(/(?<=.)\/+$/, '');
+}
+
+/** What `basename` prints: the last part of the path. */
+function basenameOf(path: string): string {
+	const trimmed = path.replace(/(?<=.)\/+$/, '');
+	return trimmed.slice(trimmed.lastIndexOf('/') + 1) || '/';
 }
 
 /**

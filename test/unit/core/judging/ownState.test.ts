@@ -193,6 +193,9 @@ const SHELL_ROWS: Row[] = [
 	['echo > ~/.vscode-server/data/User/profiles/p1/settings.json', 'deny'],
 	['echo > "/home/me/Library/Application Support/Code/User/settings.json"', 'deny'],
 	["echo '{}' > ~/.var/app/com.vscodium.codium/config/VSCodium/User/settings.json", 'deny'],
+	// A folder computed from a path the line writes out is that folder.
+	['cd "$(dirname ~/.claude/settings.json)" && echo \'{}\' > settings.json', 'deny'],
+	['cd "$(dirname src/index.ts)" && ls', undefined],
 	// Another agent started with its configuration home moved loads none of the hooks that watch it.
 	["HOME=/tmp/elsewhere copilot -p 'tidy up' --allow-all-tools", 'ask'],
 	['env CLAUDE_CONFIG_DIR=/tmp/c claude -p hi', 'ask'],
