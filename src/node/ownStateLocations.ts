@@ -1,7 +1,7 @@
 import { dirname, join, normalize, sep } from 'node:path';
 
 import type { OwnStateLocations } from '../core/judging/ownState';
-import { EDITOR_BUILDS, EDITOR_CONFIG_ROOTS } from '../core/judging/ownState';
+import { EDITOR_BUILDS, sandboxedEditorUserFolders } from '../core/judging/ownState';
 import {
 	secretFile,
 	shortSocketFolder,
@@ -82,18 +82,15 @@ export function ownStateLocations(
 	const runtime = runtimeFolderPath(env);
 	const homeFolder = normalize(home);
 	const configHome = normalize(env.XDG_CONFIG_HOME ?? below(homeFolder, '.config'));
-	const roots = [
-		...new Set([
-			configHome,
-			...EDITOR_CONFIG_ROOTS.map((root) => below(homeFolder, ...root.split('/'))),
-		]),
-	];
+	const roots = [configHome, below(homeFolder, 'Library', 'Application Support')];
 	if (env.APPDATA) {
 		roots.push(normalize(env.APPDATA));
 	}
 	const dataHome = normalize(env.XDG_DATA_HOME ?? below(homeFolder, '.local', 'share'));
 	const editorUserFolders = [
 		...roots.flatMap((root) => EDITOR_BUILDS.map((build) => below(root, build, 'User'))),
+		// Sandboxed packages (Flatpak, Snap) keep one build each in a folder of their own.
+		...sandboxedEditorUserFolders().map((user) => below(homeFolder, ...user.split('/'))),
 		below(dataHome, 'code-server', 'User'),
 		...SERVER_FOLDERS.flatMap((folder) => [
 			below(homeFolder, folder, 'data', 'User'),

@@ -42,22 +42,6 @@ export interface OwnStateLocations {
 	readonly variables?: Readonly<Record<string, string>>;
 }
 
-/**
- * Folders under home where VS Code-family desktop builds keep their configuration (`<root>/<build>/User`): the
- * platforms' own, and those of sandboxed packages (Flatpak's `~/.var/app/<id>/config`, Snap's `~/snap/<name>/current`).
- */
-export const EDITOR_CONFIG_ROOTS: readonly string[] = [
-	'.config',
-	'Library/Application Support',
-	'AppData/Roaming',
-	'.var/app/com.visualstudio.code/config',
-	'.var/app/com.visualstudio.code.insiders/config',
-	'.var/app/com.vscodium.codium/config',
-	'snap/code/current/.config',
-	'snap/code-insiders/current/.config',
-	'snap/codium/current/.config',
-];
-
 /** VS Code-family builds whose `User` folders hold settings a window reads (their folder names under the config root). */
 export const EDITOR_BUILDS: readonly string[] = [
 	'Code',
@@ -68,3 +52,36 @@ export const EDITOR_BUILDS: readonly string[] = [
 	'Cursor',
 	'Windsurf',
 ];
+
+/** Folders under home where every VS Code-family desktop build keeps its configuration (`<root>/<build>/User`). */
+const EDITOR_CONFIG_ROOTS: readonly string[] = [
+	'.config',
+	'Library/Application Support',
+	'AppData/Roaming',
+];
+
+/** Sandboxed packages' configuration folders of one build each: Flatpak's `~/.var/app/<id>/config`, Snap's `current`. */
+const SANDBOXED_EDITOR_FOLDERS: readonly string[] = [
+	'.var/app/com.visualstudio.code/config/Code',
+	'.var/app/com.visualstudio.code.insiders/config/Code - Insiders',
+	'.var/app/com.vscodium.codium/config/VSCodium',
+	'snap/code/current/.config/Code',
+	'snap/code-insiders/current/.config/Code - Insiders',
+	'snap/codium/current/.config/VSCodium',
+];
+
+/**
+ * Every `User` folder under `home` where a VS Code-family desktop build keeps its settings, installed or not: each
+ * build under each platform's root, and the sandboxed packages' own folders. Paths use `/`, relative to `home`.
+ */
+export function editorUserFoldersUnderHome(): readonly string[] {
+	return [
+		...EDITOR_CONFIG_ROOTS.flatMap((root) => EDITOR_BUILDS.map((build) => `${root}/${build}/User`)),
+		...sandboxedEditorUserFolders(),
+	];
+}
+
+/** The `User` folders of sandboxed editor packages under home (Flatpak, Snap), relative to it with `/`. */
+export function sandboxedEditorUserFolders(): readonly string[] {
+	return SANDBOXED_EDITOR_FOLDERS.map((folder) => `${folder}/User`);
+}

@@ -1,6 +1,6 @@
 import { normalizePath } from '../../paths/pathMath';
 import type { OwnStateLocations } from '../ownState';
-import { EDITOR_BUILDS, EDITOR_CONFIG_ROOTS } from '../ownState';
+import { editorUserFoldersUnderHome } from '../ownState';
 
 /** One location of Hookwarden's own state, what it is, and why an agent may not change it. */
 export interface GuardedLocation {
@@ -116,12 +116,10 @@ function compute(
 	}
 	if (home) {
 		// Every VS Code-family build's user settings, wherever its platform keeps them, whether installed or not.
-		for (const root of EDITOR_CONFIG_ROOTS) {
-			for (const build of EDITOR_BUILDS) {
-				add(`${home}/${root}/${build}/User/settings.json`, 'editor user settings', WHY_POLICY);
-				add(`${home}/${root}/${build}/User/tasks.json`, 'editor user tasks', WHY_TASKS);
-				add(`${home}/${root}/${build}/User/profiles`, 'editor profile settings', WHY_POLICY);
-			}
+		for (const user of editorUserFoldersUnderHome()) {
+			add(`${home}/${user}/settings.json`, 'editor user settings', WHY_POLICY);
+			add(`${home}/${user}/tasks.json`, 'editor user tasks', WHY_TASKS);
+			add(`${home}/${user}/profiles`, 'editor profile settings', WHY_POLICY);
 		}
 		add(`${home}/.hookwarden`, "Hookwarden's hook launchers", WHY_HOOKS);
 		add(`${home}/.copilot/hooks`, 'user-level agent hooks', WHY_HOOKS);

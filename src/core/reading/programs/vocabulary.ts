@@ -718,18 +718,44 @@ export function traitsOf(name: string): ProgramTraits | undefined {
 	return BY_NAME.get(name) ?? BY_NAME.get(name.replace(/[\d.]+$/, ''));
 }
 
+/**
+ * The names of every trait, and of every value of it, built in one pass on first use: the readers derive dozens of
+ * lists at load time, and a scan of the vocabulary for each cost every hook call a few milliseconds of its start.
+ */
+let traitIndex: Map<string, { all: Set<string>; byValue: Map<unknown, Set<string>> }> | undefined;
+
+function indexOfTraits(): NonNullable<typeof traitIndex> {
+	if (!traitIndex) {
+		traitIndex = new Map();
+		for (const [name, traits] of BY_NAME) {
+			for (const [trait, value] of Object.entries(traits)) {
+				if (value === undefined) {
+					continue;
+				}
+				let entry = traitIndex.get(trait);
+				if (!entry) {
+					entry = { all: new Set(), byValue: new Map() };
+					traitIndex.set(trait, entry);
+				}
+				entry.all.add(name);
+				const same = entry.byValue.get(value) ?? new Set<string>();
+				same.add(name);
+				entry.byValue.set(value, same);
+			}
+		}
+	}
+	return traitIndex;
+}
+
 /** Every name with `trait` (with that value, when given): one derived list, such as every shell or every sender. */
 export function programsWith<K extends keyof ProgramTraits>(
 	trait: K,
 	value?: ProgramTraits[K],
 ): ReadonlySet<string> {
-	const names = new Set<string>();
-	for (const [name, traits] of BY_NAME) {
-		if (traits[trait] !== undefined && (value === undefined || traits[trait] === value)) {
-			names.add(name);
-		}
-	}
-	return names;
+	const entry = indexOfTraits().get(trait);
+	const names = value === undefined ? entry?.all : entry?.byValue.get(value);
+	// A copy: callers may keep or extend what they are given.
+	return new Set(names);
 }
 
 /**
