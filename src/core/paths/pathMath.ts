@@ -1,7 +1,8 @@
 // Path arithmetic without `node:path`: core stays free of Node modules, and hook payloads mix POSIX and Windows
 // spellings regardless of the platform the bridge happens to run on.
 
-const WINDOWS_ABSOLUTE = /^[a-zA-Z]:\//;
+/** An absolute Windows drive path (`C:/…`), once normalised. */
+export const WINDOWS_ABSOLUTE = /^[a-zA-Z]:\//;
 
 /** Rewrites a path with forward slashes, no `.` segments, no doubled slashes and `..` resolved where possible. */
 export function normalizePath(path: string): string {

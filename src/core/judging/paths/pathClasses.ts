@@ -1,7 +1,8 @@
-import { normalizedPathInside, normalizePath, pathInside } from '../../paths/pathMath';
+import { normalizePath, pathInside } from '../../paths/pathMath';
 import { matcherOf } from './globMatcher';
 import type { GuardedLocation } from './guardedLocations';
 import { GUARDED_ANYWHERE } from './guardedLocations';
+import { guardedMeetings } from './guardedIndex';
 import {
 	isSecretName,
 	isSecretPath,
@@ -211,17 +212,15 @@ function placeOf(path: string, facts: PathFacts): ClassMatch {
 /** What a concrete path is: its place, and whether it is own state, a secret or a startup file. */
 function classifyConcrete(path: string, facts: PathFacts, coverage: Coverage): ClassMatch[] {
 	const matches: ClassMatch[] = [placeOf(path, facts)];
-	// Guarded locations are normalised when listed; the path once here, not twice per location.
+	// Guarded locations are normalised when listed; the path once here.
 	const normalized = normalizePath(path);
-	const inside = (target: string, folder: string) =>
-		normalizedPathInside(target, folder) !== undefined;
-	for (const location of facts.guarded) {
-		if (inside(normalized, location.path)) {
+	for (const { location, within } of guardedMeetings(facts.guarded, normalized)) {
+		if (within) {
 			matches.push({
 				pathClass: location.secret ? 'ownSecret' : 'ownState',
 				why: `${location.what} (${location.path}): ${location.why}`,
 			});
-		} else if (coverage !== 'path' && inside(location.path, normalized)) {
+		} else if (coverage !== 'path') {
 			matches.push({
 				pathClass: location.secret && revealsTree(coverage) ? 'ownSecret' : 'ownState',
 				why: `a folder holding ${location.what} (${location.path}): ${location.why}`,
