@@ -1,9 +1,16 @@
-import { createHash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, normalize, sep } from 'node:path';
 
 import type { ToolCall } from '../../core/events/hookEvent';
 import { normalizePath } from '../../core/paths/pathMath';
+
+// This file is in every bridge call's bundle; node:crypto costs a cold process about 8 ms to load, so only a call that
+// hashes (one that holds or closes files) loads it.
+const lazyRequire = createRequire(__filename);
+const createHash = (algorithm: string): Crypto.Hash =>
+	(lazyRequire('node:crypto') as typeof Crypto).createHash(algorithm);
 
 /** A workspace folder as the store names it: normalised, with forward slashes. */
 export function storedWorkspacePath(workspace: string): string {
