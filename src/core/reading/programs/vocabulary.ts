@@ -747,15 +747,18 @@ function indexOfTraits(): NonNullable<typeof traitIndex> {
 	return traitIndex;
 }
 
-/** Every name with `trait` (with that value, when given): one derived list, such as every shell or every sender. */
+const NO_PROGRAMS: ReadonlySet<string> = new Set();
+
+/**
+ * Every name with `trait` (with that value, when given): one derived list, such as every shell or every sender. The
+ * set is the index's own, shared by every caller: read it, never cast it to change it.
+ */
 export function programsWith<K extends keyof ProgramTraits>(
 	trait: K,
 	value?: ProgramTraits[K],
 ): ReadonlySet<string> {
 	const entry = indexOfTraits().get(trait);
-	const names = value === undefined ? entry?.all : entry?.byValue.get(value);
-	// A copy: callers may keep or extend what they are given.
-	return new Set(names);
+	return (value === undefined ? entry?.all : entry?.byValue.get(value)) ?? NO_PROGRAMS;
 }
 
 /**
