@@ -719,46 +719,49 @@ export function traitsOf(name: string): ProgramTraits | undefined {
 }
 
 /**
- * The names of every trait, and of every value of it, built in one pass on first use: the readers derive dozens of
- * lists at load time, and a scan of the vocabulary for each cost every hook call a few milliseconds of its start.
+ * Each derived list, built on first use by one scan of the vocabulary and kept. Not an index of every trait: the
+ * readers derive about twenty lists while every hook call starts, and sets of every name under every trait filled the
+ * young heap enough to cost each call a garbage collection.
  */
-let traitIndex: Map<string, { all: Set<string>; byValue: Map<unknown, Set<string>> }> | undefined;
+const derivedLists = new Map<string, ReadonlySet<string>>();
 
-function indexOfTraits(): NonNullable<typeof traitIndex> {
-	if (!traitIndex) {
-		traitIndex = new Map();
-		for (const [name, traits] of BY_NAME) {
-			for (const [trait, value] of Object.entries(traits)) {
-				if (value === undefined) {
-					continue;
-				}
-				let entry = traitIndex.get(trait);
-				if (!entry) {
-					entry = { all: new Set(), byValue: new Map() };
-					traitIndex.set(trait, entry);
-				}
-				entry.all.add(name);
-				const same = entry.byValue.get(value) ?? new Set<string>();
-				same.add(name);
-				entry.byValue.set(value, same);
-			}
+function namesWith(trait: keyof ProgramTraits, value: unknown): ReadonlySet<string> {
+	const names = new Set<string>();
+	// forEach, not for…of: cold code allocates an entry pair per program for every list, hundreds of kilobytes.
+	BY_NAME.forEach((traits, name) => {
+		const own: unknown = traits[trait];
+		if (own !== undefined && (value === undefined || own === value)) {
+			names.add(name);
 		}
-	}
-	return traitIndex;
+	});
+	return names;
 }
 
-const NO_PROGRAMS: ReadonlySet<string> = new Set();
+/** Traits whose values are words or flags, the ones {@link programsWith} can select by value. */
+type PlainTrait = {
+	[K in keyof ProgramTraits]-?: NonNullable<ProgramTraits[K]> extends object ? never : K;
+}[keyof ProgramTraits];
 
 /**
  * Every name with `trait` (with that value, when given): one derived list, such as every shell or every sender. The
- * set is the index's own, shared by every caller: read it, never cast it to change it.
+ * set is shared by every caller: read it, never cast it to change it.
  */
-export function programsWith<K extends keyof ProgramTraits>(
+export function programsWith(trait: keyof ProgramTraits): ReadonlySet<string>;
+export function programsWith<K extends PlainTrait>(
 	trait: K,
-	value?: ProgramTraits[K],
+	value: NonNullable<ProgramTraits[K]>,
+): ReadonlySet<string>;
+export function programsWith(
+	trait: keyof ProgramTraits,
+	value?: string | boolean,
 ): ReadonlySet<string> {
-	const entry = indexOfTraits().get(trait);
-	return (value === undefined ? entry?.all : entry?.byValue.get(value)) ?? NO_PROGRAMS;
+	const key = value === undefined ? trait : `${trait}=${String(value)}`;
+	let names = derivedLists.get(key);
+	if (!names) {
+		names = namesWith(trait, value);
+		derivedLists.set(key, names);
+	}
+	return names;
 }
 
 /**

@@ -170,3 +170,36 @@ describe('every list the readers use is the vocabulary’s, so they cannot disag
 		}
 	});
 });
+
+describe('derived lists', () => {
+	const everyName = [...new Set(PROGRAM_FAMILIES.flatMap((family) => family.names))];
+	const traitNames = [
+		...new Set(PROGRAM_FAMILIES.flatMap((family) => Object.keys(family))),
+	].filter((trait): trait is keyof ProgramTraits => trait !== 'names');
+
+	it('holds exactly the programs whose merged traits have the trait, for every trait', () => {
+		for (const trait of traitNames) {
+			const expected = everyName.filter((name) => traitsOf(name)?.[trait] !== undefined);
+			expect([...programsWith(trait)].sort(), trait).toEqual(expected.sort());
+		}
+	});
+
+	it('selects by a word or flag value as the merged traits say, a later declaration winning', () => {
+		for (const trait of traitNames) {
+			const values = new Set(
+				everyName
+					.map((name) => traitsOf(name)?.[trait])
+					.filter((value) => typeof value === 'string' || typeof value === 'boolean'),
+			);
+			for (const value of values) {
+				const expected = everyName.filter((name) => traitsOf(name)?.[trait] === value);
+				const derived = programsWith(trait as 'shell', value as 'posix');
+				expect([...derived].sort(), `${trait}=${String(value)}`).toEqual(expected.sort());
+			}
+		}
+	});
+
+	it('hands every caller the same set, built once', () => {
+		expect(programsWith('sends', 'http')).toBe(programsWith('sends', 'http'));
+	});
+});
