@@ -11,7 +11,7 @@ import { HookDecider } from '../src/core/pipeline/hookDecider';
 import { CallSnapshots } from '../src/core/pipeline/callSnapshots';
 import { FileSnapshots } from '../src/node/snapshots/fileSnapshots';
 import { compilePolicy } from '../src/core/policy/compilePolicy';
-import { DefaultHooksProvider } from '../src/core/policy/defaultHooksProvider';
+import { DefaultHooksProvider } from '../src/core/provider/defaultHooksProvider';
 import { readPolicySettings } from '../src/core/settings/readPolicySettings';
 import { CompositeHooksProvider } from '../src/core/provider/compositeHooksProvider';
 import { SessionTracker } from '../src/core/sessions/sessionTracker';

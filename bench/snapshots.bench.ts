@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ToolCall } from '../src/core/events/hookEvent';
 import type { SnapshotPlan } from '../src/core/snapshots/snapshotPlan';
 import { NOTHING_TO_HOLD } from '../src/core/snapshots/snapshotPlan';
-import { DEFAULT_SNAPSHOT_SETTINGS } from '../src/core/snapshots/snapshotSettings';
+import { DEFAULT_SNAPSHOT_SETTINGS } from '../src/core/settings/snapshotSettings';
 import { FileSnapshots } from '../src/node/snapshots/fileSnapshots';
 
 /** 5,000 files in 250 folders three deep, 100 MB of random (so undeduplicable) content; the same as run.mjs builds. */

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 
 import type { SnapshotOutcome } from '../core/snapshots/snapshotFacts';
 import type { ComparedCall, SnapshotPort } from '../core/snapshots/snapshotPort';
-import type { SnapshotSettings } from '../core/snapshots/snapshotSettings';
+import type { SnapshotSettings } from '../core/settings/snapshotSettings';
 import { bridgeGlobalStorage } from '../node/audit/auditLogLocation';
 import type { SnapshotBundle } from '../node/snapshots/loadSnapshotBundle';
 import { loadSnapshotBundle } from '../node/snapshots/loadSnapshotBundle';

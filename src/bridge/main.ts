@@ -29,9 +29,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 import type { HookCall } from '../core/pipeline/hookCall';
-import { explainCommandLine } from '../core/policy/explainCommandLine';
+import { explainCommandLine } from '../core/provider/explainCommandLine';
 import { parseHookEventName } from '../core/events/hookEventName';
-import { resolveExportTarget } from '../core/telemetry/exportSettings';
+import { resolveExportTarget } from '../core/settings/exportSettings';
 import { builtOnFirstUse } from '../core/util/builtOnFirstUse';
 import { bridgeGlobalStorage } from '../node/audit/auditLogLocation';
 import { openRuntimeFolder } from '../node/runtime/runtimeFolder';

@@ -10,8 +10,8 @@ import { describeSkipped, readAuditLog, readAuditTail } from '../node/audit/audi
 import { AUDIT_FILE_NAME, resolveAuditPathSetting } from '../core/audit/auditLocation';
 import type { AuditPort } from '../core/audit/auditPort';
 import type { AuditEventRecord, AuditRecord } from '../core/audit/auditRecord';
-import type { AuditSettings } from '../core/audit/auditSettings';
-import { AUDIT_SETTINGS, readAuditSettings } from '../core/audit/auditSettings';
+import type { AuditSettings } from '../core/settings/auditSettings';
+import { AUDIT_SETTINGS, readAuditSettings } from '../core/settings/auditSettings';
 import { recordedEventOf } from '../core/audit/parseAuditLine';
 import type { SessionSummary } from '../core/audit/sessionSummary';
 import type { AuditEntry } from '../core/audit/toAuditRecord';

@@ -8,7 +8,7 @@ import type { SettingProblem } from '../core/settings/readPolicySettings';
 import type { SettingsLayer } from '../core/settings/settingsLayer';
 import { describeSettingProblem, readPolicySettings } from '../core/settings/readPolicySettings';
 import { POLICY_SETTINGS, SETTINGS_SECTION } from '../core/settings/settingsSchema';
-import type { RuleSource } from '../core/provider/decision';
+import type { RuleSource } from '../core/terms/decision';
 import type { MachinePolicyReading } from '../node/settings/machinePolicy';
 
 /** The administrator's machine policy, as PolicyConfig needs it: the layer in force and when it changes. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 
-import type { SnapshotSettings } from '../core/snapshots/snapshotSettings';
+import type { SnapshotSettings } from '../core/settings/snapshotSettings';
 import type { FileSnapshots } from '../node/snapshots/fileSnapshots';
 
 const FIRST_PRUNE_MS = 60_000;

@@ -1,11 +1,11 @@
 import type { TimeoutOutcome } from '../core/approvals/pendingApproval';
 import type { JudgedEffect } from '../core/judging/judgeEffects';
-import type { SnapshotSettings } from '../core/snapshots/snapshotSettings';
+import type { SnapshotSettings } from '../core/settings/snapshotSettings';
 import type { HookEvent } from '../core/events/hookEvent';
 import type { FailMode } from '../core/provider/failVerdict';
 import { compilePolicy } from '../core/policy/compilePolicy';
 import type { CompiledPolicy } from '../core/policy/compilePolicy';
-import { DefaultHooksProvider as PolicyProvider } from '../core/policy/defaultHooksProvider';
+import { DefaultHooksProvider as PolicyProvider } from '../core/provider/defaultHooksProvider';
 import type { OwnStateLocations } from '../core/judging/ownState';
 import type { SessionFacts } from '../core/judging/policyInput';
 import {

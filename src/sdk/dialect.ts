@@ -2,10 +2,10 @@ import type { HookEvent } from '../core/events/hookEvent';
 import type { HookEventName } from '../core/events/hookEventName';
 import { parseHookEventName } from '../core/events/hookEventName';
 import { describeHookInputError } from '../core/events/hookInputError';
-import { parseHookEvent } from '../core/events/parseHookEvent';
+import { parseHookEvent } from '../core/reading/tools/parseHookEvent';
 import { encodeHookOutput } from '../core/output/encodeHookOutput';
-import type { HookDecision, MergedDecision } from '../core/provider/decision';
-import { NO_OPINION } from '../core/provider/decision';
+import type { HookDecision, MergedDecision } from '../core/terms/decision';
+import { NO_OPINION } from '../core/terms/decision';
 import { mergeDecisions } from '../core/provider/mergeDecisions';
 
 /** A hook's stdin read into an event, or one line saying why it could not be. */

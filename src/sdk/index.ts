@@ -6,7 +6,7 @@ export type { Dialect } from '../core/events/dialect';
 export type { HookEvent, HookEventCommon, HookEventOf, ToolCall } from '../core/events/hookEvent';
 export type { HookEventName } from '../core/events/hookEventName';
 export { HOOK_EVENT_NAMES, parseHookEventName } from '../core/events/hookEventName';
-export type { ToolKind } from '../core/reading/tools/toolKind';
+export type { ToolKind } from '../core/terms/toolKind';
 export { toolCallOf } from '../core/reading/tools/toolCallOf';
 export type {
 	FailAction,
@@ -16,15 +16,15 @@ export type {
 	ProviderFailure,
 	RuleSource,
 	Verdict,
-} from '../core/provider/decision';
-export { NO_OPINION } from '../core/provider/decision';
+} from '../core/terms/decision';
+export { NO_OPINION } from '../core/terms/decision';
 export type { FailMode } from '../core/provider/failVerdict';
 export type { HookContext, HookResult, HooksProvider } from '../core/provider/hooksProvider';
 export { HANDLER_NAME } from '../core/provider/hooksProvider';
 export type { DecideOptions, ProviderRegistration } from '../core/provider/compositeHooksProvider';
 export { CompositeHooksProvider } from '../core/provider/compositeHooksProvider';
 export { mergeDecisions } from '../core/provider/mergeDecisions';
-export { POLICY_PROVIDER_ID } from '../core/policy/defaultHooksProvider';
+export { POLICY_PROVIDER_ID } from '../core/provider/defaultHooksProvider';
 export type { SessionFacts } from '../core/judging/policyInput';
 export type {
 	CommandLineAnalysis,
@@ -55,5 +55,5 @@ export type {
 	SnapshotOutcome,
 	SnapshotTaken,
 } from '../core/snapshots/snapshotFacts';
-export type { SnapshotSettings } from '../core/snapshots/snapshotSettings';
+export type { SnapshotSettings } from '../core/settings/snapshotSettings';
 export { describeObservation, describeRestorability } from '../core/snapshots/describeSnapshot';

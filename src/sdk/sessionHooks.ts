@@ -2,7 +2,7 @@ import type { HookEvent, HookEventCommon } from '../core/events/hookEvent';
 import { encodeHookOutput } from '../core/output/encodeHookOutput';
 import { askWhereRewriteCannotRun } from '../core/output/harnessSupport';
 import { CompositeHooksProvider } from '../core/provider/compositeHooksProvider';
-import type { MergedDecision } from '../core/provider/decision';
+import type { MergedDecision } from '../core/terms/decision';
 import type { FailMode } from '../core/provider/failVerdict';
 import { withFailMode } from '../core/provider/failVerdict';
 import type { HooksProvider } from '../core/provider/hooksProvider';
@@ -11,7 +11,7 @@ import { DeniedCalls, notHonoured } from '../core/sessions/honouredCheck';
 import type { CallSnapshots } from '../core/pipeline/callSnapshots';
 import { describeRestorability } from '../core/snapshots/describeSnapshot';
 import type { Observation, SnapshotOutcome } from '../core/snapshots/snapshotFacts';
-import type { SnapshotSettings } from '../core/snapshots/snapshotSettings';
+import type { SnapshotSettings } from '../core/settings/snapshotSettings';
 import type {
 	CopilotAgentStopHookOutput,
 	CopilotBaseHookInput,

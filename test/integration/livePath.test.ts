@@ -10,7 +10,7 @@ import { ApprovalQueue } from '../../src/core/approvals/approvalQueue';
 import { ApprovalGate } from '../../src/core/pipeline/approvalGate';
 import { HookDecider } from '../../src/core/pipeline/hookDecider';
 import { compilePolicy } from '../../src/core/policy/compilePolicy';
-import { DefaultHooksProvider } from '../../src/core/policy/defaultHooksProvider';
+import { DefaultHooksProvider } from '../../src/core/provider/defaultHooksProvider';
 import { readPolicySettings } from '../../src/core/settings/readPolicySettings';
 import { CompositeHooksProvider } from '../../src/core/provider/compositeHooksProvider';
 import { SessionTracker } from '../../src/core/sessions/sessionTracker';

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { resolveExportTarget, readExportSettings } from '../../src/core/telemetry/exportSettings';
+import { resolveExportTarget, readExportSettings } from '../../src/core/settings/exportSettings';
 import {
 	cursorFile,
 	readCursor,

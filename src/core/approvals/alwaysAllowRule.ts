@@ -1,5 +1,5 @@
 import type { ApprovalRequest } from './pendingApproval';
-import type { Provenance } from '../provider/decision';
+import type { Provenance } from '../terms/decision';
 import { describeRule } from '../policy/describeSource';
 
 /** How the ids of the rules *Always Allow…* writes start, so the *Policies* view can list them as grants. */

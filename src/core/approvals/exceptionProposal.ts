@@ -1,7 +1,7 @@
 import type { Finding } from '../judging/finding';
 import { PACK_IDS } from '../judging/pack';
 import { describeRule } from '../policy/describeSource';
-import type { Provenance } from '../provider/decision';
+import type { Provenance } from '../terms/decision';
 import { EXCEPTION_RULE_ID } from '../settings/exceptionSchema';
 import type { RuleException } from '../settings/exceptionSchema';
 import { anchoredRegex, exactPathGlob } from './alwaysAllowRule';

@@ -1,5 +1,5 @@
 import type { HookEvent } from '../events/hookEvent';
-import type { Provenance } from '../provider/decision';
+import type { Provenance } from '../terms/decision';
 
 /** How long an approval keeps a person's "allow" in force. */
 export type ApprovalScope = 'once' | 'session' | 'always';

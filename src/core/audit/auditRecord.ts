@@ -3,7 +3,7 @@ import type { Dialect } from '../events/dialect';
 import type { HookEvent } from '../events/hookEvent';
 import type { HookEventName } from '../events/hookEventName';
 import { describeSource } from '../policy/describeSource';
-import type { Provenance, Verdict } from '../provider/decision';
+import type { Provenance, Verdict } from '../terms/decision';
 import type { DecisionOrigin } from '../sessions/recordedEvent';
 import type { Observation, SnapshotOutcome } from '../snapshots/snapshotFacts';
 import type { SessionSummary } from './sessionSummary';

@@ -1,6 +1,6 @@
 import { HOOK_EVENT_NAMES } from '../events/hookEventName';
 import { TOOL_EVENT_NAMES } from '../events/toolOfEvent';
-import type { MergedDecision } from '../provider/decision';
+import type { MergedDecision } from '../terms/decision';
 import type { RecordedEvent } from '../sessions/recordedEvent';
 import { readObservations, readSnapshotOutcome } from '../snapshots/readSnapshotFacts';
 import type { AuditEventRecord, AuditRecord } from './auditRecord';

@@ -1,7 +1,7 @@
 import type { HookEvent } from '../events/hookEvent';
 import { pathInside } from '../paths/pathMath';
-import { POLICY_PROVIDER_ID } from '../policy/defaultHooksProvider';
-import type { RuleSource, Verdict } from '../provider/decision';
+import { POLICY_PROVIDER_ID } from '../provider/defaultHooksProvider';
+import type { RuleSource, Verdict } from '../terms/decision';
 import type { AuditEventRecord, AuditRecord, AuditVerdict } from './auditRecord';
 
 /** What the current policy says about a replayed event: its verdict (none when it has no opinion) and which rule. */

@@ -1,4 +1,4 @@
-import type { MergedDecision } from '../provider/decision';
+import type { MergedDecision } from '../terms/decision';
 import type { SessionSummary } from './sessionSummary';
 import { describeSessionSummary } from './sessionSummary';
 

@@ -1,6 +1,6 @@
 import type { HookEvent } from '../events/hookEvent';
 import { isToolEvent, toolOfEvent } from '../events/toolOfEvent';
-import type { MergedDecision } from '../provider/decision';
+import type { MergedDecision } from '../terms/decision';
 import { maskSecrets } from '../secrets/findSecrets';
 import type { SessionSummary } from './sessionSummary';
 import type { RecordedEvent } from '../sessions/recordedEvent';

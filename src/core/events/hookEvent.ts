@@ -1,4 +1,4 @@
-import type { ToolKind } from '../reading/tools/toolKind';
+import type { ToolKind } from '../terms/toolKind';
 import type { Dialect } from './dialect';
 import type { Harness } from './harness';
 import type { HookEventName } from './hookEventName';

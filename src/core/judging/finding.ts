@@ -1,4 +1,4 @@
-import type { RuleSource, Verdict } from '../provider/decision';
+import type { RuleSource, Verdict } from '../terms/decision';
 
 /** One rule that matched an event: what it says, why, and where it was configured. Among findings the most restrictive verdict wins. */
 export interface Finding {

@@ -1,6 +1,6 @@
-import type { Verdict } from '../provider/decision';
-import { VERDICT_RANK } from '../provider/decision';
-import type { Effect } from '../reading/effects/effect';
+import type { Verdict } from '../terms/decision';
+import { VERDICT_RANK } from '../terms/decision';
+import type { Effect } from '../terms/effect';
 import { lineEffects } from '../reading/effects/lineEffects';
 import { toolEffects } from '../reading/effects/toolEffects';
 import { normalizePath, resolvePath } from '../paths/pathMath';

@@ -1,5 +1,5 @@
-import type { Verdict } from '../provider/decision';
-import type { Effect, EffectKind, EffectSubject } from '../reading/effects/effect';
+import type { Verdict } from '../terms/decision';
+import type { Effect, EffectKind, EffectSubject } from '../terms/effect';
 import type { PackId } from './pack';
 import type { PathClass } from './paths/pathClasses';
 

@@ -1,5 +1,5 @@
-import type { RuleSource } from '../provider/decision';
-import type { EffectSubject } from '../reading/effects/effect';
+import type { RuleSource } from '../terms/decision';
+import type { EffectSubject } from '../terms/effect';
 import type { Finding } from './finding';
 import { judgeEffects, type JudgedEffect } from './judgeEffects';
 import type { PolicyInput } from './policyInput';

@@ -1,7 +1,7 @@
 import type { Dialect } from '../events/dialect';
 import type { ToolCall } from '../events/hookEvent';
 import type { HookEventName } from '../events/hookEventName';
-import type { MergedDecision } from '../provider/decision';
+import type { MergedDecision } from '../terms/decision';
 import { completeInput } from '../provider/rewrittenEvent';
 import { askWhereRewriteCannotRun, resultReplacementCarried } from './harnessSupport';
 

@@ -1,6 +1,6 @@
 import type { Dialect } from '../events/dialect';
 import type { HookEvent } from '../events/hookEvent';
-import type { MergedDecision } from '../provider/decision';
+import type { MergedDecision } from '../terms/decision';
 
 /*
  * What a hook command's answer can change, per harness (measured on the real runners; see

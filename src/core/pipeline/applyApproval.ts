@@ -1,5 +1,5 @@
 import type { ApprovalResolution } from '../approvals/pendingApproval';
-import type { MergedDecision, Provenance } from '../provider/decision';
+import type { MergedDecision, Provenance } from '../terms/decision';
 
 /** The provider id of a person's answer (or its timeout) in a decision's provenance. */
 export const PERSON_PROVIDER = 'hookwarden.person';

@@ -5,7 +5,7 @@ import type { AuditPolicyVerdict } from '../audit/auditRecord';
 import { auditVerdictOf } from '../audit/toAuditRecord';
 import type { HookEvent } from '../events/hookEvent';
 import type { CompiledPolicy } from '../policy/compilePolicy';
-import type { MergedDecision } from '../provider/decision';
+import type { MergedDecision } from '../terms/decision';
 import { rewrittenEvent } from '../provider/rewrittenEvent';
 import type { Clock } from '../util/clock';
 import { applyApproval } from './applyApproval';

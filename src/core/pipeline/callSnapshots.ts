@@ -1,7 +1,7 @@
 import { summarizeEvent } from '../audit/summarizeEvent';
 import type { HookEvent, HookEventOf } from '../events/hookEvent';
 import type { JudgedEffect } from '../judging/judgeEffects';
-import type { MergedDecision } from '../provider/decision';
+import type { MergedDecision } from '../terms/decision';
 import { rewrittenEvent } from '../provider/rewrittenEvent';
 import { maskSecrets } from '../secrets/findSecrets';
 import { noChanges } from '../snapshots/describeSnapshot';
@@ -10,7 +10,7 @@ import { LISTED_CHANGES } from '../snapshots/snapshotFacts';
 import type { SnapshotPlan } from '../snapshots/snapshotPlan';
 import { needsSnapshot, NOTHING_TO_HOLD, planSnapshot } from '../snapshots/snapshotPlan';
 import type { ComparedCall, SnapshotPort } from '../snapshots/snapshotPort';
-import type { SnapshotSettings } from '../snapshots/snapshotSettings';
+import type { SnapshotSettings } from '../settings/snapshotSettings';
 import { unforeseenChanges } from '../snapshots/unforeseenChanges';
 
 /** What the decider's snapshot step is built from: the store, and the effects the policy judged for a call. */

@@ -1,5 +1,5 @@
 import type { HookEvent } from '../events/hookEvent';
-import type { MergedDecision } from '../provider/decision';
+import type { MergedDecision } from '../terms/decision';
 import { rewrittenEvent } from '../provider/rewrittenEvent';
 import type { GatedDecision } from './approvalGate';
 

@@ -7,8 +7,8 @@ import { askWhereRewriteCannotRun } from '../output/harnessSupport';
 import { rewrittenPayload } from '../provider/rewrittenEvent';
 import type { CompiledPolicy } from '../policy/compilePolicy';
 import type { CompositeHooksProvider } from '../provider/compositeHooksProvider';
-import type { MergedDecision } from '../provider/decision';
-import { NO_OPINION } from '../provider/decision';
+import type { MergedDecision } from '../terms/decision';
+import { NO_OPINION } from '../terms/decision';
 import type { FailMode } from '../provider/failVerdict';
 import {
 	eventMismatchVerdict,

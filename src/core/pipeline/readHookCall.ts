@@ -3,7 +3,7 @@ import type { HookEvent } from '../events/hookEvent';
 import type { HookEventName } from '../events/hookEventName';
 import { parseHookEventName } from '../events/hookEventName';
 import { describeHookInputError } from '../events/hookInputError';
-import { parseHookEvent } from '../events/parseHookEvent';
+import { parseHookEvent } from '../reading/tools/parseHookEvent';
 import type { StatedEventName } from '../events/statedEventNames';
 import { statedEventNames } from '../events/statedEventNames';
 import type { HookCall } from './hookCall';

@@ -1,7 +1,7 @@
 import picomatch from 'picomatch/posix';
 
 import type { HookEventName } from '../events/hookEventName';
-import type { RuleSource, Verdict } from '../provider/decision';
+import type { RuleSource, Verdict } from '../terms/decision';
 import type { PackId } from '../judging/pack';
 import type {
 	PolicySettings,

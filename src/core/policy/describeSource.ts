@@ -1,4 +1,4 @@
-import type { Provenance, RuleSource } from '../provider/decision';
+import type { Provenance, RuleSource } from '../terms/decision';
 
 /**
  * Names where a rule was configured, for people: `built-in pack destructiveCommands`, `workspace settings`, or with

@@ -1,6 +1,6 @@
 import type { ToolCall } from '../events/hookEvent';
-import type { Verdict } from '../provider/decision';
-import { VERDICT_RANK } from '../provider/decision';
+import type { Verdict } from '../terms/decision';
+import { VERDICT_RANK } from '../terms/decision';
 import type { SimpleCommand } from '../reading/shell/commandLine';
 import type { CompiledPolicy, CompiledRule } from './compilePolicy';
 import type { Finding } from '../judging/finding';

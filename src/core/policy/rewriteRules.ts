@@ -1,6 +1,6 @@
 import type { Finding } from '../judging/finding';
 import type { PolicyInput } from '../judging/policyInput';
-import type { RuleSource } from '../provider/decision';
+import type { RuleSource } from '../terms/decision';
 import type { CompiledPolicy, CompiledRewriteRule } from './compilePolicy';
 import { evaluatePolicy } from './evaluatePolicy';
 

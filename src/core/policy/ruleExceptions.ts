@@ -3,7 +3,7 @@ import { PACK_IDS } from '../judging/pack';
 import type { PolicyInput } from '../judging/policyInput';
 import { callFolder } from '../judging/policyInput';
 import { resolvePath } from '../paths/pathMath';
-import type { RuleSource } from '../provider/decision';
+import type { RuleSource } from '../terms/decision';
 import type { CompiledException } from './compilePolicy';
 import { matchGlob } from './matchGlob';
 

@@ -5,7 +5,7 @@ import type {
 	MergedDecision,
 	Provenance,
 	ProviderFailure,
-} from './decision';
+} from '../terms/decision';
 import { mergeDecisions } from './mergeDecisions';
 import type { HookContext, HooksProvider } from './hooksProvider';
 import { HANDLER_NAME } from './hooksProvider';

@@ -1,6 +1,6 @@
 import type { HookEventName } from '../events/hookEventName';
-import type { MergedDecision } from './decision';
-import { NO_OPINION } from './decision';
+import type { MergedDecision } from '../terms/decision';
+import { NO_OPINION } from '../terms/decision';
 
 /** The configured answer when Hookwarden itself cannot decide: `open` lets the agent's own approvals apply, `closed` denies tool calls. */
 export type FailMode = 'open' | 'closed';

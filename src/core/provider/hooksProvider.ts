@@ -1,6 +1,6 @@
 import type { HookEventOf } from '../events/hookEvent';
 import type { HookEventName } from '../events/hookEventName';
-import type { HookDecision } from './decision';
+import type { HookDecision } from '../terms/decision';
 
 /** What a provider knows about the call besides the event: the workspace, and a signal that fires when the answer is no longer wanted. */
 export interface HookContext {

@@ -1,6 +1,6 @@
 import type { HookEventName } from '../events/hookEventName';
-import type { HookDecision, MergedDecision, Provenance, ProviderFailure } from './decision';
-import { VERDICT_RANK } from './decision';
+import type { HookDecision, MergedDecision, Provenance, ProviderFailure } from '../terms/decision';
+import { VERDICT_RANK } from '../terms/decision';
 
 /**
  * Merges decisions given in chain order the way VS Code merges hooks: the most restrictive verdict wins and keeps the

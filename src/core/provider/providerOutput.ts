@@ -1,4 +1,4 @@
-import type { HookDecision, Verdict } from './decision';
+import type { HookDecision, Verdict } from '../terms/decision';
 
 /** What an external provider produced: a command's stdout, stderr and exit code, or an HTTP response's body (exit 0). */
 export interface ProviderOutput {

@@ -1,4 +1,4 @@
-import type { Provenance } from '../provider/decision';
+import type { Provenance } from '../terms/decision';
 import type { RecordedEvent } from './recordedEvent';
 
 /**

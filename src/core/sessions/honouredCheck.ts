@@ -1,6 +1,6 @@
 import { HARNESS_NAMES, harnessOf } from '../events/harness';
 import type { HookEvent } from '../events/hookEvent';
-import type { MergedDecision } from '../provider/decision';
+import type { MergedDecision } from '../terms/decision';
 
 /** The name of the harness that sent an event, for the sentence that says it ignored a verdict. */
 export function harnessNameOf(event: Pick<HookEvent, 'dialect' | 'harness'>): string {

@@ -1,6 +1,6 @@
 import type { ApprovalResolution } from '../approvals/pendingApproval';
 import type { HookEvent } from '../events/hookEvent';
-import type { MergedDecision } from '../provider/decision';
+import type { MergedDecision } from '../terms/decision';
 import type { Observation, SnapshotOutcome } from '../snapshots/snapshotFacts';
 
 /** Who produced an answer: the running window, or the bridge deciding alone because no window was reachable. */

@@ -4,7 +4,7 @@ import type { SettingProblem } from './readPolicySettings';
 import type { SettingsLayer } from './settingsLayer';
 import { builtOnFirstUse } from '../util/builtOnFirstUse';
 import * as z from '../util/zod';
-import type { FailAction, RuleSource } from '../provider/decision';
+import type { FailAction, RuleSource } from '../terms/decision';
 
 /** Fail actions in the order the settings schema lists them. */
 export const FAIL_ACTIONS = ['warn', 'block', 'ignore'] as const satisfies readonly FailAction[];

@@ -1,10 +1,10 @@
-import { AUDIT_LOCATION_KEYS } from '../audit/auditSettings';
-import type { RuleSource } from '../provider/decision';
+import { AUDIT_LOCATION_KEYS } from './auditSettings';
+import type { RuleSource } from '../terms/decision';
 import { describeSource } from '../policy/describeSource';
 import type { SettingsLayer } from './settingsLayer';
-import type { SnapshotSettings } from '../snapshots/snapshotSettings';
-import { SNAPSHOTS_AT_LEAST_AS_STRICT, snapshotSettingsOf } from '../snapshots/snapshotSettings';
-import { EXPORT_SETTINGS, mayConfigureExport } from '../telemetry/exportSettings';
+import type { SnapshotSettings } from './snapshotSettings';
+import { SNAPSHOTS_AT_LEAST_AS_STRICT, snapshotSettingsOf } from './snapshotSettings';
+import { EXPORT_SETTINGS, mayConfigureExport } from './exportSettings';
 import type * as z from '../util/zod';
 import type { PackId } from '../judging/pack';
 import { PACK_IDS } from '../judging/pack';

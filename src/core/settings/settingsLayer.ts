@@ -1,4 +1,4 @@
-import type { RuleSource } from '../provider/decision';
+import type { RuleSource } from '../terms/decision';
 
 /** The `hookwarden.*` values of one settings scope (keys without the prefix) and where they were written. */
 export interface SettingsLayer {

@@ -1,7 +1,7 @@
 import { HOOK_EVENT_NAMES } from '../events/hookEventName';
-import { AUDIT_SETTINGS } from '../audit/auditSettings';
-import { SNAPSHOT_SETTINGS } from '../snapshots/snapshotSettings';
-import { EXPORT_SETTINGS } from '../telemetry/exportSettings';
+import { AUDIT_SETTINGS } from './auditSettings';
+import { SNAPSHOT_SETTINGS } from './snapshotSettings';
+import { EXPORT_SETTINGS } from './exportSettings';
 import { builtOnFirstUse } from '../util/builtOnFirstUse';
 import { setting } from '../util/lazySchema';
 import * as z from '../util/zod';

@@ -1,6 +1,6 @@
 import type { JudgedEffect } from '../judging/judgeEffects';
 import { normalizedPathInside, normalizePath } from '../paths/pathMath';
-import type { Effect, EffectKind, EffectSubject } from '../reading/effects/effect';
+import type { Effect, EffectKind, EffectSubject } from '../terms/effect';
 
 /** A path a call is predicted to change: one path, everything under it (`tree`), or every path a glob matches. */
 export interface PredictedPath {

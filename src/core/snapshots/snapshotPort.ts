@@ -1,7 +1,7 @@
 import type { ToolCall } from '../events/hookEvent';
 import type { ObservedChange, SnapshotOutcome } from './snapshotFacts';
 import type { SnapshotPlan } from './snapshotPlan';
-import type { SnapshotSettings } from './snapshotSettings';
+import type { SnapshotSettings } from '../settings/snapshotSettings';
 
 /** A call about to run whose workspace is to be held first. */
 export interface HoldRequest {

@@ -11,7 +11,7 @@ import type { AuditPort } from '../../core/audit/auditPort';
 import { ApprovalGate } from '../../core/pipeline/approvalGate';
 import { HookDecider } from '../../core/pipeline/hookDecider';
 import type { CompiledPolicy } from '../../core/policy/compilePolicy';
-import { DefaultHooksProvider } from '../../core/policy/defaultHooksProvider';
+import { DefaultHooksProvider } from '../../core/provider/defaultHooksProvider';
 import type { OwnStateLocations } from '../../core/judging/ownState';
 import { CompositeHooksProvider } from '../../core/provider/compositeHooksProvider';
 import type { CommandLineAnalysis, ShellDialect } from '../../core/reading/shell/commandLine';

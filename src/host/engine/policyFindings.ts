@@ -2,7 +2,7 @@ import type { HookEvent } from '../../core/events/hookEvent';
 import { BUILTIN_PACKS } from '../../core/judging/builtinPacks';
 import type { Finding } from '../../core/judging/finding';
 import type { CompiledPolicy } from '../../core/policy/compilePolicy';
-import type { DefaultHooksProvider } from '../../core/policy/defaultHooksProvider';
+import type { DefaultHooksProvider } from '../../core/provider/defaultHooksProvider';
 import { evaluatePolicy } from '../../core/policy/evaluatePolicy';
 
 /** Every finding the policy has for one event now, as the decision saw them; for proposals that name a rule's match. */

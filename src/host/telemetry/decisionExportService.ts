@@ -1,8 +1,8 @@
 import type * as vscode from 'vscode';
 
 import type { SessionTracker } from '../../core/sessions/sessionTracker';
-import type { ExportTarget } from '../../core/telemetry/exportSettings';
-import { readExportSettings, resolveExportTarget } from '../../core/telemetry/exportSettings';
+import type { ExportTarget } from '../../core/settings/exportSettings';
+import { readExportSettings, resolveExportTarget } from '../../core/settings/exportSettings';
 import type { OtlpExportBundle } from '../../node/telemetry/loadOtlpExport';
 import { loadOtlpExport } from '../../node/telemetry/loadOtlpExport';
 import type { PolicyConfig } from '../policyConfig';

@@ -1,7 +1,7 @@
 import type { HookEvent } from '../../core/events/hookEvent';
 import { describeSource } from '../../core/policy/describeSource';
 import type { CompositeHooksProvider } from '../../core/provider/compositeHooksProvider';
-import type { HookDecision } from '../../core/provider/decision';
+import type { HookDecision } from '../../core/terms/decision';
 import type { HookContext, HooksProvider } from '../../core/provider/hooksProvider';
 import { HANDLER_NAME } from '../../core/provider/hooksProvider';
 import type { ProviderOutput } from '../../core/provider/providerOutput';

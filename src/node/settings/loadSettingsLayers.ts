@@ -5,7 +5,7 @@ import { pathInside } from '../../core/paths/pathMath';
 import type { SettingsLayer } from '../../core/settings/settingsLayer';
 import { hookwardenValues } from '../../core/settings/readPolicySettings';
 import { ABSOLUTE_PATH } from '../../core/settings/settingsSchema';
-import type { RuleSource } from '../../core/provider/decision';
+import type { RuleSource } from '../../core/terms/decision';
 import type { MachinePolicyReading } from './machinePolicy';
 import { readSettingsFile } from './readSettingsFile';
 

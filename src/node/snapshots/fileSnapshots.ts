@@ -8,7 +8,7 @@ import type {
 	ObserveRequest,
 	SnapshotPort,
 } from '../../core/snapshots/snapshotPort';
-import type { SnapshotSettings } from '../../core/snapshots/snapshotSettings';
+import type { SnapshotSettings } from '../../core/settings/snapshotSettings';
 import { withFileLock } from '../fileLock';
 import type { CaptureLimits } from './captureTree';
 import { captureTarget, captureWorkspace } from './captureRoots';

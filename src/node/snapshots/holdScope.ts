@@ -3,7 +3,7 @@ import { normalize } from 'node:path';
 import { normalizedPathInside } from '../../core/paths/pathMath';
 import type { PredictedPath, SnapshotPlan } from '../../core/snapshots/snapshotPlan';
 import { globRoot } from '../../core/snapshots/snapshotPlan';
-import type { SnapshotSettings } from '../../core/snapshots/snapshotSettings';
+import type { SnapshotSettings } from '../../core/settings/snapshotSettings';
 import type { WorkspaceCapture } from './captureRoots';
 import { expandTarget } from './captureRoots';
 import { exclusionMatcher } from './exclusions';

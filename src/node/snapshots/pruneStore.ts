@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { SnapshotSettings } from '../../core/snapshots/snapshotSettings';
+import type { SnapshotSettings } from '../../core/settings/snapshotSettings';
 import type { RootEntry } from './compareTrees';
 import { TreeReader } from './compareTrees';
 import type { SnapshotRecord } from './snapshotRecord';

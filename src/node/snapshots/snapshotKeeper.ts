@@ -5,7 +5,7 @@ import type * as Net from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { join } from 'node:path';
 
-import type { SnapshotSettings } from '../../core/snapshots/snapshotSettings';
+import type { SnapshotSettings } from '../../core/settings/snapshotSettings';
 import type { KeeperOperation } from '../../protocol/snapshotKeeper';
 import {
 	decodeKeeperRequest,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-import type { ExportTarget } from '../../core/telemetry/exportSettings';
+import type { ExportTarget } from '../../core/settings/exportSettings';
 import type { ShipOptions, ShipResult } from './otlpExport';
 import { OTEL_EXPORT_BUNDLE } from './shipInBackground';
 

@@ -5,7 +5,7 @@
  *
  * It ships what the log holds for the destination and exits; a later bridge (or the window) ships what comes after.
  */
-import type { ExportTarget } from '../../core/telemetry/exportSettings';
+import type { ExportTarget } from '../../core/settings/exportSettings';
 import { shipLog } from './otlpExport';
 
 export { shipLog } from './otlpExport';

@@ -26,7 +26,7 @@ import { AlwaysOnSampler, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { AuditEventRecord } from '../../core/audit/auditRecord';
 import type { DecisionSignals } from '../../core/telemetry/decisionSignals';
 import { DECISION_EVENT_NAME, decisionSignals } from '../../core/telemetry/decisionSignals';
-import type { ExportTarget } from '../../core/telemetry/exportSettings';
+import type { ExportTarget } from '../../core/settings/exportSettings';
 import type { ExportCursor, LogPosition } from './exportCursor';
 import {
 	acquireShipLock,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-import type { ExportTarget } from '../../core/telemetry/exportSettings';
+import type { ExportTarget } from '../../core/settings/exportSettings';
 import { cursorFile, isShipLockHeld, readCursor, shipLockFile } from './exportCursor';
 import { childProcess } from '../childProcess';
 

@@ -4,7 +4,7 @@ import { HARNESS_NAMES, HARNESS_SHORT_NAMES } from '../../core/events/harness';
 import type { HookEvent } from '../../core/events/hookEvent';
 import type { HookEventName } from '../../core/events/hookEventName';
 import { toolOfEvent } from '../../core/events/toolOfEvent';
-import type { Verdict } from '../../core/provider/decision';
+import type { Verdict } from '../../core/terms/decision';
 import { maskSecrets } from '../../core/secrets/findSecrets';
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
 import { describeSource } from '../../core/policy/describeSource';
@@ -22,7 +22,7 @@ import {
 	describeRestorability,
 } from '../../core/snapshots/describeSnapshot';
 import { snapshotIdOf } from '../../core/snapshots/snapshotFacts';
-import { DEFAULT_SNAPSHOT_SETTINGS } from '../../core/snapshots/snapshotSettings';
+import { DEFAULT_SNAPSHOT_SETTINGS } from '../../core/settings/snapshotSettings';
 
 /** How one node of the *Events* view looks; no VS Code types. */
 export interface EventsItemView {

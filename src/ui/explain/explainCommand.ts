@@ -3,8 +3,8 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 
 import type { CompiledPolicy } from '../../core/policy/compilePolicy';
-import type { DefaultHooksProvider } from '../../core/policy/defaultHooksProvider';
-import { explainCommandLine } from '../../core/policy/explainCommandLine';
+import type { DefaultHooksProvider } from '../../core/provider/defaultHooksProvider';
+import { explainCommandLine } from '../../core/provider/explainCommandLine';
 import type { ShellDialect } from '../../core/reading/shell/commandLine';
 import type { ReadableDocumentPort } from '../../host/documentPort';
 import { primaryFolder } from '../policies/policiesInput';

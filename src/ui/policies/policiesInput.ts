@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { SessionGrant } from '../../core/approvals/sessionGrants';
 import { PACK_IDS } from '../../core/judging/pack';
 import type { ProviderState } from '../../core/provider/compositeHooksProvider';
-import type { Provenance } from '../../core/provider/decision';
+import type { Provenance } from '../../core/terms/decision';
 import { policyUses } from '../../core/sessions/harnessCoverage';
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
 import type { CoverageInput } from './groups/harnessesGroup';

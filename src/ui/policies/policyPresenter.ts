@@ -2,7 +2,7 @@ import { describeSource } from '../../core/policy/describeSource';
 import type { PackId } from '../../core/judging/pack';
 import type { SettingProblem } from '../../core/settings/readPolicySettings';
 import type { ProviderState } from '../../core/provider/compositeHooksProvider';
-import type { RuleSource } from '../../core/provider/decision';
+import type { RuleSource } from '../../core/terms/decision';
 import type { MachinePolicyReading } from '../../node/settings/machinePolicy';
 import { presentMachinePolicy } from './groups/machinePolicyGroup';
 import type { SessionGrant } from '../../core/approvals/sessionGrants';

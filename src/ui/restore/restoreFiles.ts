@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../../core/sessions/recordedEvent';
 import type { SessionTracker } from '../../core/sessions/sessionTracker';
 import { maskSecrets } from '../../core/secrets/findSecrets';
 import { snapshotIdOf } from '../../core/snapshots/snapshotFacts';
-import type { SnapshotSettings } from '../../core/snapshots/snapshotSettings';
+import type { SnapshotSettings } from '../../core/settings/snapshotSettings';
 import { COMMANDS } from '../../host/commandIds';
 import type { FileSnapshots } from '../../node/snapshots/fileSnapshots';
 import type { RestoreItem } from '../../node/snapshots/restoreSnapshot';

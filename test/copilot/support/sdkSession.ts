@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import type { CopilotClient } from '@github/copilot-sdk' with { 'resolution-mode': 'import' };
 
 import type { HookEvent } from '../../../src/core/events/hookEvent';
-import type { MergedDecision } from '../../../src/core/provider/decision';
+import type { MergedDecision } from '../../../src/core/terms/decision';
 import { toAuditRecord } from '../../../src/core/audit/toAuditRecord';
 import { appendAuditLine, newAuditId } from '../../../src/node/audit/auditLogFile';
 import type { FailMode, HooksProvider } from '../../../src/sdk';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { HookEvent } from '../../../src/core/events/hookEvent';
 import { CompositeHooksProvider } from '../../../src/core/provider/compositeHooksProvider';
-import type { HookDecision } from '../../../src/core/provider/decision';
+import type { HookDecision } from '../../../src/core/terms/decision';
 import type { HooksProvider } from '../../../src/core/provider/hooksProvider';
 import type { CopilotPermissionRequest } from '../../../src/sdk/copilotSdkTypes';
 import { asPermissionHandler, asSessionHooks } from '../../../src/sdk/sessionHooks';

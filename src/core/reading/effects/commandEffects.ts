@@ -7,7 +7,7 @@ import { dotNetPersistentEnvironment } from '../programs/persistentEnvironment';
 import { programModel } from '../programs/programTable';
 import { serviceVerbEffects } from './serviceVerbs';
 import { unknownProgramEffects } from './unknownPrograms';
-import type { Effect } from './effect';
+import type { Effect } from '../../terms/effect';
 import type { SqlReader } from '../statements/statementLoss';
 
 /** Redirect targets that are not files anyone keeps: fd duplications, stdout, PowerShell's and cmd's null. */

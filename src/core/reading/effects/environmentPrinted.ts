@@ -9,7 +9,7 @@ import type { SimpleCommand } from '../shell/commandLine';
 import { powerShellCmdlet } from '../shell/powershellCmdlets';
 import { programName } from '../shell/programName';
 import { programCall } from '../programs/programModel';
-import type { Effect } from './effect';
+import type { Effect } from '../../terms/effect';
 import { dumpsEnvironment, environmentDrivePattern, networkSenderAfter } from './environmentSent';
 
 /**

@@ -3,7 +3,7 @@ import { powerShellCmdlet } from '../shell/powershellCmdlets';
 import { programName } from '../shell/programName';
 import { programCall } from '../programs/programModel';
 import { programsWith } from '../programs/vocabulary';
-import type { Effect } from './effect';
+import type { Effect } from '../../terms/effect';
 
 /** Programs that send data over the network: what they read on stdin, when they stand later in a pipe. */
 const NETWORK_SENDERS = programsWith('sends');

@@ -7,7 +7,7 @@ import { powerShellCmdlet } from '../shell/powershellCmdlets';
 import { programName } from '../shell/programName';
 import { DOWNLOADERS } from '../programs/downloaders';
 import { programCall } from '../programs/programModel';
-import type { Effect, EffectSubject } from './effect';
+import type { Effect, EffectSubject } from '../../terms/effect';
 
 function nameOf(command: SimpleCommand): string {
 	const name = programName(command.argv[0] ?? '');

@@ -5,7 +5,7 @@ import { programName } from '../shell/programName';
 import { isCodeLoadingVariable, loadsCode } from '../programs/codeLoadingVariables';
 import { programCall } from '../programs/programModel';
 import { commandEffects } from './commandEffects';
-import type { Effect } from './effect';
+import type { Effect } from '../../terms/effect';
 import { environmentPrinted } from './environmentPrinted';
 import { environmentSent, sentThroughPipe } from './environmentSent';
 import { hiddenCodeEffects } from './hiddenCode';

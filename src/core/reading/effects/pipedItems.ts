@@ -2,7 +2,7 @@ import type { SimpleCommand } from '../shell/commandLine';
 import { powerShellCmdlet } from '../shell/powershellCmdlets';
 import { programCall } from '../programs/programModel';
 import { itemArguments } from '../programs/windows';
-import type { Effect, EffectKind } from './effect';
+import type { Effect, EffectKind } from '../../terms/effect';
 
 /** Cmdlets that list items for the next stage of a pipe, and where they list them (their path, or here). */
 const LISTINGS = new Set(['get-childitem', 'get-item']);

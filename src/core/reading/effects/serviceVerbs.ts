@@ -6,7 +6,7 @@ import { programCall } from '../programs/programModel';
 import { programModel } from '../programs/programTable';
 import { readVerbs, type VerbReading } from '../programs/verbs';
 import { serviceOf, traitsOf } from '../programs/vocabulary';
-import type { Effect } from './effect';
+import type { Effect } from '../../terms/effect';
 
 /** A sub-command's program name as the vocabulary knows it: a PowerShell line's cmdlet by its canonical name. */
 function nameOf(command: SimpleCommand): string {

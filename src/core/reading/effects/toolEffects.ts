@@ -4,7 +4,7 @@ import { mcpVerbsOf } from '../tools/mcpVerbs';
 import { pathsInPatch } from '../tools/pathsInPatch';
 import { settingChangeOf } from '../tools/settingKeys';
 import { PATH_KEY, PATH_LIST_KEY } from '../tools/toolPathsOf';
-import type { Effect, EffectKind } from './effect';
+import type { Effect, EffectKind } from '../../terms/effect';
 import type { SqlReader } from '../statements/statementLoss';
 import { toolStatementEffects } from '../statements/toolStatements';
 

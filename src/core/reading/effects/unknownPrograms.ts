@@ -11,7 +11,7 @@ import { programModel } from '../programs/programTable';
 import { isHookwardenBridge, personOnlyOptions } from '../programs/hookwardenCommands';
 import { readVerbs } from '../programs/verbs';
 import { programsThatRunCode, serviceOf } from '../programs/vocabulary';
-import type { Effect } from './effect';
+import type { Effect } from '../../terms/effect';
 
 /** Shells, interpreters and runners run their words as code, which the shell reader follows; they read no operand here. */
 const RUNS_CODE = programsThatRunCode();

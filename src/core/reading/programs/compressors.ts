@@ -3,7 +3,7 @@
  * existing one with `-f`) and removes `x.json.gz`; `gzip x` writes `x.gz` and removes `x`. Read only as readers, a
  * decompressed file landing on Hookwarden's own settings went unseen.
  */
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import { given, parseOptions } from './optionGrammar';
 import type { ProgramCall, ProgramModel } from './programModel';
 

@@ -1,4 +1,4 @@
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import { given, type OptionGrammar, parseOptions, wordsFromVerb } from './optionGrammar';
 import type { ProgramCall, ProgramModel } from './programModel';
 

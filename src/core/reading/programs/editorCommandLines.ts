@@ -1,4 +1,4 @@
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import type { ProgramModel } from './programModel';
 
 /** Hookwarden's extension id, as the editor's command line and its storage folders name it. */

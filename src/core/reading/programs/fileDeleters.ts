@@ -1,4 +1,4 @@
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import type { OptionGrammar } from './optionGrammar';
 import { given, lastIsOn, parseOptions } from './optionGrammar';
 import type { ProgramCall, ProgramModel } from './programModel';

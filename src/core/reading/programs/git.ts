@@ -1,4 +1,4 @@
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import { moveFiles } from './fileWriters';
 import { gitConfigEffects } from './gitConfig';
 import { withFullLongOptions } from './gitOptionPrefixes';

@@ -1,4 +1,4 @@
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import { given, parseOptions, valuesOf } from './optionGrammar';
 import type { ProgramCall } from './programModel';
 

@@ -1,4 +1,4 @@
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import type { ProgramCall } from './programModel';
 
 /** What Hookwarden can say of a program it does not read, from its words alone. */

@@ -1,4 +1,4 @@
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import type { ProgramCall, ProgramModel } from './programModel';
 
 /** The names Hookwarden's own command runs by: the hook launchers every hook file runs, and the bridge. */

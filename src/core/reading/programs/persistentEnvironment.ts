@@ -1,4 +1,4 @@
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import { loadsCode } from './codeLoadingVariables';
 import type { ProgramCall, ProgramModel } from './programModel';
 

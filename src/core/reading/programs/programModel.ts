@@ -1,4 +1,4 @@
-import type { Effect, EffectReach } from '../effects/effect';
+import type { Effect, EffectReach } from '../../terms/effect';
 import type { SimpleCommand } from '../shell/commandLine';
 import type { SqlReader } from '../statements/statementLoss';
 

@@ -1,4 +1,4 @@
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import { parsePowerShellArguments } from '../shell/powershellArguments';
 import type { ProgramCall, ProgramModel } from './programModel';
 

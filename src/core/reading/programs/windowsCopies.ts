@@ -3,7 +3,7 @@
  * the destination stand among its operands, and which switches make it take trees, move instead of copy, or delete
  * from the destination what the source lacks (`robocopy /MIR`, `/PURGE`). Switches are cmd's `/x` and `/x:value`.
  */
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import type { ProgramCall, ProgramModel } from './programModel';
 
 /** How one copy program reads its operands and switches (lower-case, with the slash). */

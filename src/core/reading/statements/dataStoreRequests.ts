@@ -4,7 +4,7 @@
  * InfluxDB's HTTP interfaces run the statement a request carries. Stores are told by their usual port or by a word
  * in the host's name, from one table.
  */
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import type { ProgramModel } from '../programs/programModel';
 import { readStatements } from './readStatements';
 import type { StatementLoss } from './statementLoss';

@@ -1,4 +1,4 @@
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import type { ProgramModel } from '../programs/programModel';
 import { clientStatements } from './clientStatements';
 import { readStatements } from './readStatements';

@@ -4,7 +4,7 @@
  * that may mean a search (`query`, `command`) only on a tool whose name names a data store.
  */
 import type { ToolCall } from '../../events/hookEvent';
-import type { Effect } from '../effects/effect';
+import type { Effect } from '../../terms/effect';
 import type { StatementLanguage } from '../programs/dataStoreClients';
 import { readStatements } from './readStatements';
 import type { SqlReader } from './statementLoss';

@@ -4,7 +4,7 @@
  * shell line; cleaning git's working tree, installing or removing extensions and running Hookwarden's own commands
  * are judged like the same act on the command line; an extension's other ids by their verb.
  */
-import type { Effect, EffectKind, EffectSubject } from '../effects/effect';
+import type { Effect, EffectKind, EffectSubject } from '../../terms/effect';
 import { HOOKWARDEN_EXTENSION_ID } from '../programs/editorCommandLines';
 import { readVerbs, verbParts } from '../programs/verbs';
 

@@ -4,7 +4,7 @@
  * and where hooks are found switch Hookwarden off; approvals, trust, terminals and program paths decide what runs
  * without a person seeing it; every other setting is the person's editor, and quiet.
  */
-import type { EffectSubject } from '../effects/effect';
+import type { EffectSubject } from '../../terms/effect';
 
 /** Argument keys that name a setting. */
 const KEY_ARGUMENTS = [

@@ -1,7 +1,7 @@
 import type { ToolCall } from '../../events/hookEvent';
 import { speaksPowerShell } from '../shell/powershellCmdlets';
 import { type EditorCommand, editorCommandOf, terminalLineOf } from './editorCommands';
-import type { ToolKind } from './toolKind';
+import type { ToolKind } from '../../terms/toolKind';
 import { toolKindOf } from './toolKindOf';
 import { toolPathsOf } from './toolPathsOf';
 
@@ -33,7 +33,8 @@ export function toolCallOf(
 	const typed = editor && terminalLineOf(editor);
 	const kind = typed !== undefined ? 'shell' : editorAware(toolKindOf(name), name, editor);
 	const commandLine = typed ?? (kind === 'shell' ? commandLineOf(input) : undefined);
-	const workingFolder = kind === 'shell' && typed === undefined ? workingFolderOf(input) : undefined;
+	const workingFolder =
+		kind === 'shell' && typed === undefined ? workingFolderOf(input) : undefined;
 	return {
 		name,
 		kind,
@@ -55,9 +56,13 @@ const WORKING_FOLDER_KEYS = ['cwd', 'workdir', 'working_directory', 'workingDire
 function workingFolderOf(input: Readonly<Record<string, unknown>>): string | undefined {
 	const task = input.task;
 	const options =
-		typeof task === 'object' && task !== null ? (task as Record<string, unknown>).options : undefined;
+		typeof task === 'object' && task !== null
+			? (task as Record<string, unknown>).options
+			: undefined;
 	const taskCwd =
-		typeof options === 'object' && options !== null ? (options as Record<string, unknown>).cwd : undefined;
+		typeof options === 'object' && options !== null
+			? (options as Record<string, unknown>).cwd
+			: undefined;
 	return [...WORKING_FOLDER_KEYS.map((key) => input[key]), taskCwd].find(
 		(value): value is string => typeof value === 'string' && value.trim() !== '',
 	);

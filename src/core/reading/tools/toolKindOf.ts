@@ -1,4 +1,4 @@
-import type { ToolKind } from './toolKind';
+import type { ToolKind } from '../../terms/toolKind';
 
 // Keys are lower-cased: where harnesses spell one tool differently only by case (`bash`/`Bash`,
 // `edit`/`Edit`, `task`/`Task`) they always mean the same kind, so one entry covers both.

@@ -1,5 +1,5 @@
 import { pathsInPatch } from './pathsInPatch';
-import type { ToolKind } from './toolKind';
+import type { ToolKind } from '../../terms/toolKind';
 
 /**
  * Argument keys that hold one path, across harnesses and MCP servers: Local `filePath`/`dirPath`, CLI `path`, Claude

@@ -1,5 +1,5 @@
 import { describeSource } from '../../../core/policy/describeSource';
-import type { RuleSource } from '../../../core/provider/decision';
+import type { RuleSource } from '../../../core/terms/decision';
 import type { PolicyNodeView } from './policyNode';
 
 /** One setting's value in force, and the settings layer that set it (none: the default). */

@@ -5,9 +5,9 @@ import type { ApprovalRequest } from '../../../../src/core/approvals/pendingAppr
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import { BUILTIN_PACKS } from '../../../../src/core/judging/builtinPacks';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
-import { POLICY_PROVIDER_ID } from '../../../../src/core/policy/defaultHooksProvider';
+import { POLICY_PROVIDER_ID } from '../../../../src/core/provider/defaultHooksProvider';
 import { evaluatePolicy } from '../../../../src/core/policy/evaluatePolicy';
-import type { RuleSource } from '../../../../src/core/provider/decision';
+import type { RuleSource } from '../../../../src/core/terms/decision';
 import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import { fileWrite, preToolUse, shellTool, WORKSPACE } from '../../../support/hookEventBuilder';
 import { analyze } from '../../../support/shellAnalyzer';

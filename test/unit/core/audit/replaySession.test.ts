@@ -7,10 +7,10 @@ import { replayFails, replaySession } from '../../../../src/core/audit/replaySes
 import type { AuditEntry } from '../../../../src/core/audit/toAuditRecord';
 import { toAuditRecord } from '../../../../src/core/audit/toAuditRecord';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
-import { DefaultHooksProvider } from '../../../../src/core/policy/defaultHooksProvider';
+import { DefaultHooksProvider } from '../../../../src/core/provider/defaultHooksProvider';
 import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
-import type { MergedDecision, Provenance } from '../../../../src/core/provider/decision';
+import type { MergedDecision, Provenance } from '../../../../src/core/terms/decision';
 import { shellAnalyzer } from '../../../support/shellAnalyzer';
 import {
 	fileWrite,

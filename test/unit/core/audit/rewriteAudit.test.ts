@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAuditLine, recordedEventOf } from '../../../../src/core/audit/parseAuditLine';
 import { toAuditRecord } from '../../../../src/core/audit/toAuditRecord';
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
-import type { MergedDecision } from '../../../../src/core/provider/decision';
+import type { MergedDecision } from '../../../../src/core/terms/decision';
 import type { RecordedEvent } from '../../../../src/core/sessions/recordedEvent';
 import { postToolUse, preToolUse, shellTool } from '../../../support/hookEventBuilder';
 

@@ -11,7 +11,7 @@ import { HookDecider } from '../../../../src/core/pipeline/hookDecider';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
 import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
-import type { MergedDecision } from '../../../../src/core/provider/decision';
+import type { MergedDecision } from '../../../../src/core/terms/decision';
 import type { RecordedEvent } from '../../../../src/core/sessions/recordedEvent';
 import { SessionTracker } from '../../../../src/core/sessions/sessionTracker';
 import { FakeClock } from '../../../support/fakeClock';

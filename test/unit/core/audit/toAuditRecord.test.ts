@@ -4,7 +4,7 @@ import type { AuditEventRecord } from '../../../../src/core/audit/auditRecord';
 import { parseAuditLine, recordedEventOf } from '../../../../src/core/audit/parseAuditLine';
 import { AUDIT_LIMITS, toAuditRecord } from '../../../../src/core/audit/toAuditRecord';
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
-import type { MergedDecision } from '../../../../src/core/provider/decision';
+import type { MergedDecision } from '../../../../src/core/terms/decision';
 import type { RecordedEvent } from '../../../../src/core/sessions/recordedEvent';
 import {
 	fileWrite,

@@ -5,7 +5,7 @@ import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import type { HookEventName } from '../../../../src/core/events/hookEventName';
 import { parseHookEventName } from '../../../../src/core/events/hookEventName';
 import { describeHookInputError } from '../../../../src/core/events/hookInputError';
-import { parseHookEvent } from '../../../../src/core/events/parseHookEvent';
+import { parseHookEvent } from '../../../../src/core/reading/tools/parseHookEvent';
 
 // What Copilot CLI 1.0.102 really sent, per spelling (see test/unit/fixtures/payloads/README.md).
 const LINES = readFileSync(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
-import { parseHookEvent } from '../../../../src/core/events/parseHookEvent';
+import { parseHookEvent } from '../../../../src/core/reading/tools/parseHookEvent';
 import {
 	applyPatch,
 	fileWrite,

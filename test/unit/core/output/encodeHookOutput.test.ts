@@ -3,8 +3,8 @@ import type { Dialect } from '../../../../src/core/events/dialect';
 import type { HookEventName } from '../../../../src/core/events/hookEventName';
 import { HOOK_EVENT_NAMES } from '../../../../src/core/events/hookEventName';
 import { encodeHookOutput, NO_OPINION_OUTPUT } from '../../../../src/core/output/encodeHookOutput';
-import type { MergedDecision } from '../../../../src/core/provider/decision';
-import { NO_OPINION } from '../../../../src/core/provider/decision';
+import type { MergedDecision } from '../../../../src/core/terms/decision';
+import { NO_OPINION } from '../../../../src/core/terms/decision';
 
 const DIALECTS: readonly Dialect[] = ['vscode', 'copilotCli', 'claude'];
 const BY = { providerId: 'hookwarden.policy', ruleId: 'r1' };

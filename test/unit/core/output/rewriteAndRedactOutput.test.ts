@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../../../../src/core/events/dialect';
 import { encodeHookOutput } from '../../../../src/core/output/encodeHookOutput';
 import { askWhereRewriteCannotRun } from '../../../../src/core/output/harnessSupport';
-import type { MergedDecision } from '../../../../src/core/provider/decision';
-import { NO_OPINION } from '../../../../src/core/provider/decision';
+import type { MergedDecision } from '../../../../src/core/terms/decision';
+import { NO_OPINION } from '../../../../src/core/terms/decision';
 import {
 	permissionRequest,
 	postToolUse,

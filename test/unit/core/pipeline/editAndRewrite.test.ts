@@ -6,7 +6,7 @@ import type { HookAnswer } from '../../../../src/core/pipeline/hookCall';
 import { HookDecider } from '../../../../src/core/pipeline/hookDecider';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
-import type { HookDecision } from '../../../../src/core/provider/decision';
+import type { HookDecision } from '../../../../src/core/terms/decision';
 import type { HooksProvider } from '../../../../src/core/provider/hooksProvider';
 import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import { SessionTracker } from '../../../../src/core/sessions/sessionTracker';

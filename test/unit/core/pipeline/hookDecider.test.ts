@@ -7,7 +7,7 @@ import { HookDecider } from '../../../../src/core/pipeline/hookDecider';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
 import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
-import type { HookDecision } from '../../../../src/core/provider/decision';
+import type { HookDecision } from '../../../../src/core/terms/decision';
 import { SessionTracker } from '../../../../src/core/sessions/sessionTracker';
 import { FakeClock } from '../../../support/fakeClock';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 
 import { BUILTIN_PACKS } from '../../../../src/core/judging/builtinPacks';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
-import { DefaultHooksProvider } from '../../../../src/core/policy/defaultHooksProvider';
+import { DefaultHooksProvider } from '../../../../src/core/provider/defaultHooksProvider';
 import { evaluatePolicy } from '../../../../src/core/policy/evaluatePolicy';
-import { explainCommandLine } from '../../../../src/core/policy/explainCommandLine';
+import { explainCommandLine } from '../../../../src/core/provider/explainCommandLine';
 import type { PolicyOutcome } from '../../../../src/core/policy/evaluatePolicy';
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
-import type { HookDecision, Verdict } from '../../../../src/core/provider/decision';
+import type { HookDecision, Verdict } from '../../../../src/core/terms/decision';
 import type { HooksProvider } from '../../../../src/core/provider/hooksProvider';
 import { toolCallOf } from '../../../../src/core/reading/tools/toolCallOf';
 

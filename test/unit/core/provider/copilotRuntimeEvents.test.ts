@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { parseAuditLine, recordedEventOf } from '../../../../src/core/audit/parseAuditLine';
 import { toAuditRecord } from '../../../../src/core/audit/toAuditRecord';
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
-import { parseHookEvent } from '../../../../src/core/events/parseHookEvent';
+import { parseHookEvent } from '../../../../src/core/reading/tools/parseHookEvent';
 import { encodeHookOutput } from '../../../../src/core/output/encodeHookOutput';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
-import { DefaultHooksProvider } from '../../../../src/core/policy/defaultHooksProvider';
+import { DefaultHooksProvider } from '../../../../src/core/provider/defaultHooksProvider';
 import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
-import type { MergedDecision } from '../../../../src/core/provider/decision';
+import type { MergedDecision } from '../../../../src/core/terms/decision';
 import { SessionTracker } from '../../../../src/core/sessions/sessionTracker';
 import { presentEvent } from '../../../../src/ui/events/eventPresenter';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseHookEvent } from '../../../../src/core/events/parseHookEvent';
+import { parseHookEvent } from '../../../../src/core/reading/tools/parseHookEvent';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
 import { presentPolicies } from '../../../../src/ui/policies/policyPresenter';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
-import type { HookDecision } from '../../../../src/core/provider/decision';
+import type { HookDecision } from '../../../../src/core/terms/decision';
 import type { HooksProvider } from '../../../../src/core/provider/hooksProvider';
 import { readProviderOutput } from '../../../../src/core/provider/providerOutput';
 import { preToolUse, shellTool, userPrompt } from '../../../support/hookEventBuilder';

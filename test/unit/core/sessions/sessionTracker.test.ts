@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { MergedDecision } from '../../../../src/core/provider/decision';
+import type { MergedDecision } from '../../../../src/core/terms/decision';
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import { SessionTracker } from '../../../../src/core/sessions/sessionTracker';
 import {

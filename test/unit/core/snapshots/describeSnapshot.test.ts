@@ -7,7 +7,7 @@ import {
 	noChanges,
 } from '../../../../src/core/snapshots/describeSnapshot';
 import type { SnapshotTaken } from '../../../../src/core/snapshots/snapshotFacts';
-import { DEFAULT_SNAPSHOT_SETTINGS } from '../../../../src/core/snapshots/snapshotSettings';
+import { DEFAULT_SNAPSHOT_SETTINGS } from '../../../../src/core/settings/snapshotSettings';
 
 const taken = (parts: Partial<SnapshotTaken>): SnapshotTaken => ({
 	id: 'mx1-00000000',

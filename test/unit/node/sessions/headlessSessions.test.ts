@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { parseHookEvent } from '../../../../src/core/events/parseHookEvent';
+import { parseHookEvent } from '../../../../src/core/reading/tools/parseHookEvent';
 import type { RecordedEvent } from '../../../../src/core/sessions/recordedEvent';
 import { HeadlessSessions } from '../../../../src/node/sessions/headlessSessions';
 import { SessionLedger } from '../../../../src/node/sessions/sessionLedger';

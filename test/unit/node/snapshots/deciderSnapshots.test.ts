@@ -10,7 +10,7 @@ import { CallSnapshots } from '../../../../src/core/pipeline/callSnapshots';
 import type { HookAnswer } from '../../../../src/core/pipeline/hookCall';
 import { HookDecider } from '../../../../src/core/pipeline/hookDecider';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
-import { DefaultHooksProvider } from '../../../../src/core/policy/defaultHooksProvider';
+import { DefaultHooksProvider } from '../../../../src/core/provider/defaultHooksProvider';
 import { CompositeHooksProvider } from '../../../../src/core/provider/compositeHooksProvider';
 import type { RecordedEvent } from '../../../../src/core/sessions/recordedEvent';
 import { SessionTracker } from '../../../../src/core/sessions/sessionTracker';

@@ -22,8 +22,8 @@ import type { SnapshotPlan } from '../../../../src/core/snapshots/snapshotPlan';
 import { NOTHING_TO_HOLD } from '../../../../src/core/snapshots/snapshotPlan';
 import type { SnapshotTaken } from '../../../../src/core/snapshots/snapshotFacts';
 import { isSnapshotTaken } from '../../../../src/core/snapshots/snapshotFacts';
-import type { SnapshotSettings } from '../../../../src/core/snapshots/snapshotSettings';
-import { DEFAULT_SNAPSHOT_SETTINGS } from '../../../../src/core/snapshots/snapshotSettings';
+import type { SnapshotSettings } from '../../../../src/core/settings/snapshotSettings';
+import { DEFAULT_SNAPSHOT_SETTINGS } from '../../../../src/core/settings/snapshotSettings';
 import { FileSnapshots } from '../../../../src/node/snapshots/fileSnapshots';
 
 let dir: string;

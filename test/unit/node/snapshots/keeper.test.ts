@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SnapshotOutcome } from '../../../../src/core/snapshots/snapshotFacts';
 import { NOTHING_TO_HOLD } from '../../../../src/core/snapshots/snapshotPlan';
 import type { HoldRequest, SnapshotPort } from '../../../../src/core/snapshots/snapshotPort';
-import { DEFAULT_SNAPSHOT_SETTINGS } from '../../../../src/core/snapshots/snapshotSettings';
+import { DEFAULT_SNAPSHOT_SETTINGS } from '../../../../src/core/settings/snapshotSettings';
 import { exchangeOverNet } from '../../../../src/node/runtime/socketExchange';
 import { KeeperSnapshots } from '../../../../src/node/snapshots/keeperSnapshots';
 import { keeperEndpoint, runSnapshotKeeper } from '../../../../src/node/snapshots/snapshotKeeper';

@@ -8,8 +8,8 @@ import type { AuditEventRecord } from '../../../../src/core/audit/auditRecord';
 import {
 	readExportSettings,
 	resolveExportTarget,
-} from '../../../../src/core/telemetry/exportSettings';
-import type { ExportTarget } from '../../../../src/core/telemetry/exportSettings';
+} from '../../../../src/core/settings/exportSettings';
+import type { ExportTarget } from '../../../../src/core/settings/exportSettings';
 import { orphanAuditFile } from '../../../../src/core/audit/auditLocation';
 import { appendAuditLine } from '../../../../src/node/audit/auditLogFile';
 import { adoptOrphanLog } from '../../../../src/node/audit/auditLogLocation';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseHookEvent } from '../../../../src/core/events/parseHookEvent';
+import { parseHookEvent } from '../../../../src/core/reading/tools/parseHookEvent';
 import type { RecordedEvent } from '../../../../src/core/sessions/recordedEvent';
 import { renderEventDocument } from '../../../../src/ui/events/eventPresenter';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
-import type { MergedDecision } from '../../../../src/core/provider/decision';
+import type { MergedDecision } from '../../../../src/core/terms/decision';
 import type { RecordedEvent } from '../../../../src/core/sessions/recordedEvent';
 import {
 	presentEvent,

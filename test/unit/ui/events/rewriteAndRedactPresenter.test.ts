@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { MergedDecision } from '../../../../src/core/provider/decision';
+import type { MergedDecision } from '../../../../src/core/terms/decision';
 import { describeDecision } from '../../../../src/core/sessions/describeDecision';
 import type { RecordedEvent } from '../../../../src/core/sessions/recordedEvent';
 import { presentEvent, renderEventDocument } from '../../../../src/ui/events/eventPresenter';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { MergedDecision } from '../../../../src/core/provider/decision';
+import type { MergedDecision } from '../../../../src/core/terms/decision';
 import type { HookEvent } from '../../../../src/core/events/hookEvent';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
 import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Effect } from '../../../../../src/core/reading/effects/effect';
+import type { Effect } from '../../../../../src/core/terms/effect';
 import { lineEffects } from '../../../../../src/core/reading/effects/lineEffects';
 import type { ShellDialect } from '../../../../../src/core/reading/shell/commandLine';
 import { analyze } from '../../../../support/shellAnalyzer';

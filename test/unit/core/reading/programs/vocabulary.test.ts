@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Effect } from '../../../../../src/core/reading/effects/effect';
+import type { Effect } from '../../../../../src/core/terms/effect';
 import { lineEffects } from '../../../../../src/core/reading/effects/lineEffects';
 import { DOWNLOADERS } from '../../../../../src/core/reading/programs/downloaders';
 import { INERT, isPackageQuery } from '../../../../../src/core/reading/programs/inertPrograms';
@@ -173,9 +173,9 @@ describe('every list the readers use is the vocabulary’s, so they cannot disag
 
 describe('derived lists', () => {
 	const everyName = [...new Set(PROGRAM_FAMILIES.flatMap((family) => family.names))];
-	const traitNames = [
-		...new Set(PROGRAM_FAMILIES.flatMap((family) => Object.keys(family))),
-	].filter((trait): trait is keyof ProgramTraits => trait !== 'names');
+	const traitNames = [...new Set(PROGRAM_FAMILIES.flatMap((family) => Object.keys(family)))].filter(
+		(trait): trait is keyof ProgramTraits => trait !== 'names',
+	);
 
 	it('holds exactly the programs whose merged traits have the trait, for every trait', () => {
 		for (const trait of traitNames) {

@@ -4,7 +4,7 @@ import type { HookEvent } from '../../../../../src/core/events/hookEvent';
 import { compilePolicy } from '../../../../../src/core/policy/compilePolicy';
 import { evaluatePolicy } from '../../../../../src/core/policy/evaluatePolicy';
 import { BUILTIN_PACKS } from '../../../../../src/core/judging/builtinPacks';
-import { DefaultHooksProvider } from '../../../../../src/core/policy/defaultHooksProvider';
+import { DefaultHooksProvider } from '../../../../../src/core/provider/defaultHooksProvider';
 import { readPolicySettings } from '../../../../../src/core/settings/readPolicySettings';
 import type {
 	CommandLineAnalysis,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CodeLanguage } from '../../../../../src/core/reading/code/codeAction';
 import { readCode } from '../../../../../src/core/reading/code/readCode';
 import { compilePolicy } from '../../../../../src/core/policy/compilePolicy';
-import { DefaultHooksProvider } from '../../../../../src/core/policy/defaultHooksProvider';
+import { DefaultHooksProvider } from '../../../../../src/core/provider/defaultHooksProvider';
 import type { ToolCall } from '../../../../../src/core/events/hookEvent';
 import { readPolicySettings } from '../../../../../src/core/settings/readPolicySettings';
 import { createCodeParser } from '../../../../../src/node/shell/codeGrammars';

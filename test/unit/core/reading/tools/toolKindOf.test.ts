@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolKind } from '../../../../../src/core/reading/tools/toolKind';
-import { TOOL_KINDS } from '../../../../../src/core/reading/tools/toolKind';
+import type { ToolKind } from '../../../../../src/core/terms/toolKind';
+import { TOOL_KINDS } from '../../../../../src/core/terms/toolKind';
 import { toolKindOf } from '../../../../../src/core/reading/tools/toolKindOf';
 
 // Grouped by harness so a missing spelling is easy to spot: [kind, names…].

@@ -1,9 +1,9 @@
 import { DeadlineExceeded } from '../util/deadline';
-import type { CompiledPolicy } from '../policy/compilePolicy';
-import type { PolicyOutcome } from '../policy/evaluatePolicy';
-import type { Finding } from './finding';
-import type { PolicyInput } from './policyInput';
-import { SHELL_PACKS } from './unreadableCommandLine';
+import type { CompiledPolicy } from './compilePolicy';
+import type { PolicyOutcome } from './evaluatePolicy';
+import type { Finding } from '../judging/finding';
+import type { PolicyInput } from '../judging/policyInput';
+import { SHELL_PACKS } from '../judging/unreadableCommandLine';
 
 /**
  * The outcome for a shell PreToolUse whose evaluation ran out of time or stack (`DeadlineExceeded`, `RangeError`)

@@ -1,4 +1,4 @@
-import type { SettingsLayer } from '../settings/settingsLayer';
+import type { SettingsLayer } from './settingsLayer';
 import { setting } from '../util/lazySchema';
 import * as z from '../util/zod';
 

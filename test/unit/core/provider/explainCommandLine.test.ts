@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
-import { DefaultHooksProvider } from '../../../../src/core/policy/defaultHooksProvider';
-import { explainCommandLine } from '../../../../src/core/policy/explainCommandLine';
+import { DefaultHooksProvider } from '../../../../src/core/provider/defaultHooksProvider';
+import { explainCommandLine } from '../../../../src/core/provider/explainCommandLine';
 import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import { WORKSPACE } from '../../../support/hookEventBuilder';
 import { analyze } from '../../../support/shellAnalyzer';
@@ -48,8 +48,12 @@ describe('--explain prints the effects and the judge-table row behind each findi
 	});
 
 	it('prints the traits the vocabulary gives each program, and the verb that decided', async () => {
-		const text = await explain('aws --profile prod-ops rds delete-db-instance --db-instance-identifier x');
-		expect(text).toMatch(/traits: .*service CLI \(verb after global options; with a value: .*--profile/);
+		const text = await explain(
+			'aws --profile prod-ops rds delete-db-instance --db-instance-identifier x',
+		);
+		expect(text).toMatch(
+			/traits: .*service CLI \(verb after global options; with a value: .*--profile/,
+		);
 		expect(text).toMatch(
 			/verbs: `delete` destroys, and `--profile prod-ops` takes a whole scope \(command path: rds delete-db-instance/,
 		);
@@ -57,7 +61,9 @@ describe('--explain prints the effects and the judge-table row behind each findi
 
 	it('says why an everyday verb destroys nothing', async () => {
 		const text = await explain('kubectl -n web delete pod api-1');
-		expect(text).toMatch(/verbs: `delete pod` is everyday for this program, so nothing is destroyed/);
+		expect(text).toMatch(
+			/verbs: `delete pod` is everyday for this program, so nothing is destroyed/,
+		);
 	});
 
 	it('says a program has no reading of its own', async () => {

@@ -1,13 +1,13 @@
-import { toolCallOf } from '../reading/tools/toolCallOf';
-import type * as z from '../util/zod';
-import { detectDialect } from './detectDialect';
-import type { HookEvent } from './hookEvent';
-import type { HookEventName } from './hookEventName';
-import { parseHookEventName } from './hookEventName';
-import type { HookInputError } from './hookInputError';
-import type { PayloadFields } from './payloadSchemas';
-import { CAMEL_CASE_SCHEMAS, SNAKE_CASE_SCHEMAS } from './payloadSchemas';
-import { statedEventNames } from './statedEventNames';
+import { toolCallOf } from './toolCallOf';
+import type * as z from '../../util/zod';
+import { detectDialect } from '../../events/detectDialect';
+import type { HookEvent } from '../../events/hookEvent';
+import type { HookEventName } from '../../events/hookEventName';
+import { parseHookEventName } from '../../events/hookEventName';
+import type { HookInputError } from '../../events/hookInputError';
+import type { PayloadFields } from '../../events/payloadSchemas';
+import { CAMEL_CASE_SCHEMAS, SNAKE_CASE_SCHEMAS } from '../../events/payloadSchemas';
+import { statedEventNames } from '../../events/statedEventNames';
 
 /** The outcome of reading one hook stdin payload: the normalised event, or why it could not be read. */
 export type HookEventParseResult =

@@ -6,7 +6,7 @@ import {
 	parseKeyValueList,
 	readExportSettings,
 	resolveExportTarget,
-} from '../../../../src/core/telemetry/exportSettings';
+} from '../../../../src/core/settings/exportSettings';
 
 const none = readExportSettings([]);
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { AUDIT_LOCATION_KEYS, readAuditSettings } from '../../../../src/core/audit/auditSettings';
+import {
+	AUDIT_LOCATION_KEYS,
+	readAuditSettings,
+} from '../../../../src/core/settings/auditSettings';
 import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 
 const user = { kind: 'userSettings' } as const;

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HookEvent, ToolCall } from '../../../../src/core/events/hookEvent';
-import type { HookEventName } from '../../../../src/core/events/hookEventName';
-import { parseHookEventName } from '../../../../src/core/events/hookEventName';
-import type { HookInputError } from '../../../../src/core/events/hookInputError';
-import { describeHookInputError } from '../../../../src/core/events/hookInputError';
-import { parseHookEvent } from '../../../../src/core/events/parseHookEvent';
+import type { HookEvent, ToolCall } from '../../../../../src/core/events/hookEvent';
+import type { HookEventName } from '../../../../../src/core/events/hookEventName';
+import { parseHookEventName } from '../../../../../src/core/events/hookEventName';
+import type { HookInputError } from '../../../../../src/core/events/hookInputError';
+import { describeHookInputError } from '../../../../../src/core/events/hookInputError';
+import { parseHookEvent } from '../../../../../src/core/reading/tools/parseHookEvent';
 
 const NOW = new Date('2030-01-02T03:04:05.678Z');
 const parse = (raw: unknown, hint?: HookEventName) => parseHookEvent(raw, hint, { now: () => NOW });
@@ -36,7 +36,7 @@ interface RealLine {
 }
 
 const REAL_LINES: readonly RealLine[] = readFileSync(
-	join(__dirname, '../../fixtures/payloads/vscode-1.139-real-runner.log'),
+	join(__dirname, '../../../fixtures/payloads/vscode-1.139-real-runner.log'),
 	'utf8',
 )
 	.split('\n')

@@ -1,25 +1,25 @@
 import type { HookEvent } from '../events/hookEvent';
-import type { HookDecision, RuleSource } from '../provider/decision';
-import { VERDICT_RANK } from '../provider/decision';
+import type { HookDecision, RuleSource } from '../terms/decision';
+import { VERDICT_RANK } from '../terms/decision';
 import { REDACT_RESULT_RULE_ID, redactToolResult } from '../secrets/redactToolResult';
 import type { Finding } from '../judging/finding';
-import type { HookContext, HooksProvider } from '../provider/hooksProvider';
+import type { HookContext, HooksProvider } from './hooksProvider';
 import type { CommandLineAnalysis, ShellDialect } from '../reading/shell/commandLine';
 import type { Clock } from '../util/clock';
 import { Deadline } from '../util/deadline';
 import { BUILTIN_PACKS } from '../judging/builtinPacks';
-import type { CompiledPolicy } from './compilePolicy';
-import type { PolicyOutcome } from './evaluatePolicy';
-import { evaluatePolicy } from './evaluatePolicy';
+import type { CompiledPolicy } from '../policy/compilePolicy';
+import type { PolicyOutcome } from '../policy/evaluatePolicy';
+import { evaluatePolicy } from '../policy/evaluatePolicy';
 import type { OwnStateLocations } from '../judging/ownState';
 import type { PolicyInput, SessionFacts } from '../judging/policyInput';
-import { unfinishedShellCheck } from '../judging/unfinishedShellCheck';
+import { unfinishedShellCheck } from '../policy/unfinishedShellCheck';
 import type { JudgedEffect } from '../judging/judgeEffects';
 import { judgeEffects } from '../judging/judgeEffects';
 import type { SqlReader } from '../reading/statements/statementLoss';
 import { sqlParserNeeded } from '../reading/statements/sqlParserNeeded';
-import type { RuleRewrite } from './rewriteRules';
-import { rewriteByRules } from './rewriteRules';
+import type { RuleRewrite } from '../policy/rewriteRules';
+import { rewriteByRules } from '../policy/rewriteRules';
 
 /** The provider id of Hookwarden's own settings-driven policy, as it appears in provenance. */
 export const POLICY_PROVIDER_ID = 'hookwarden.policy';
