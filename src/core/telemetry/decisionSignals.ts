@@ -38,6 +38,84 @@ const HARNESS: Readonly<Record<Dialect, string>> = {
 /** The log record's event name, shared by every surface that names it. */
 export const DECISION_EVENT_NAME = 'hookwarden.decision';
 
+/** How the decision failed open or closed, when Hookwarden could not decide. */
+function failModeOf(record: AuditEventRecord): 'open' | 'closed' | undefined {
+	return record.problem !== undefined ? (record.verdict === 'deny' ? 'closed' : 'open') : undefined;
+}
+
+/** Attributes set only when the record has them; `undefined` values are left out. */
+function present(entries: Record<string, SignalValue | undefined>): Record<string, SignalValue> {
+	const kept: Record<string, SignalValue> = {};
+	for (const [key, value] of Object.entries(entries)) {
+		if (value !== undefined) {
+			kept[key] = value;
+		}
+	}
+	return kept;
+}
+
+/** What was decided, by whom and how: attributes that never carry what the agent sent. */
+function decisionAttributes(record: AuditEventRecord): Record<string, SignalValue> {
+	const tool = 'tool' in record.input ? record.input.tool : undefined;
+	return present({
+		'gen_ai.operation.name': 'execute_hook',
+		'gen_ai.conversation.id': record.session,
+		'gen_ai.agent.name': HARNESS[record.dialect],
+		'hookwarden.record.id': record.id,
+		'hookwarden.event': record.event,
+		'hookwarden.verdict': record.verdict,
+		'hookwarden.origin': record.origin,
+		'hookwarden.latency_ms': record.latencyMs,
+		'hookwarden.honoured': record.notHonoured === undefined,
+		'gen_ai.tool.name': record.tool,
+		'gen_ai.tool.call.id': tool?.useId,
+		'hookwarden.tool.kind': tool?.kind,
+		'hookwarden.subagent.id': record.agent,
+		'hookwarden.provider.id': record.decidedBy?.providerId,
+		'hookwarden.rule.id': record.decidedBy?.ruleId,
+		'hookwarden.policy.source': record.decidedBy?.source?.kind,
+		'hookwarden.reason': record.reason,
+		'hookwarden.approval': record.approval?.kind,
+		'hookwarden.policy.verdict': record.asked?.verdict,
+		'hookwarden.fail_mode': failModeOf(record),
+	});
+}
+
+/** What the agent sent, masked and cut as the audit log holds it: exported only with `captureContent`. */
+function contentAttributes(record: AuditEventRecord): Record<string, SignalValue> {
+	const tool = 'tool' in record.input ? record.input.tool : undefined;
+	return present({
+		'hookwarden.content.summary': record.summary,
+		'hookwarden.decided_by': record.by,
+		'hookwarden.content.command': tool?.commandLine,
+		'hookwarden.content.paths': tool && tool.paths.length > 0 ? [...tool.paths] : undefined,
+		'hookwarden.workspace.folder': record.workspaceFolder,
+		'hookwarden.problem': record.problem,
+		'hookwarden.not_honoured': record.notHonoured,
+	});
+}
+
+/** The log record's body and severity: an undecided call is an error, a deny a warning. */
+function logLine(
+	record: AuditEventRecord,
+): Pick<DecisionSignals, 'body' | 'severityNumber' | 'severityText'> {
+	const by = record.decidedBy?.ruleId
+		? ` by rule ${record.decidedBy.ruleId}`
+		: record.decidedBy
+			? ` by provider ${record.decidedBy.providerId}`
+			: '';
+	const severity =
+		failModeOf(record) !== undefined
+			? { severityNumber: 17, severityText: 'ERROR' }
+			: record.verdict === 'deny'
+				? { severityNumber: 13, severityText: 'WARN' }
+				: { severityNumber: 9, severityText: 'INFO' };
+	return {
+		body: `${record.verdict} ${record.event}${record.tool !== undefined ? ` ${record.tool}` : ''}${by}`,
+		...severity,
+	};
+}
+
 /**
  * Turns one audit line into the attributes exported for it. Without `captureContent` nothing the agent sent leaves
  * the machine (no command line, path, prompt, summary, workspace folder or the settings file a rule lives in); with it,
@@ -54,96 +132,21 @@ export function decisionSignals(
 	const parent =
 		typeof record.traceparent === 'string' ? parseTraceparent(record.traceparent) : undefined;
 	const endMs = Date.parse(record.at);
-	const startMs = Math.min(record.receivedAt, endMs);
-	const failMode =
-		record.problem !== undefined ? (record.verdict === 'deny' ? 'closed' : 'open') : undefined;
-	const attributes: Record<string, SignalValue> = {
-		'gen_ai.operation.name': 'execute_hook',
-		'gen_ai.conversation.id': record.session,
-		'gen_ai.agent.name': HARNESS[record.dialect],
-		'hookwarden.record.id': record.id,
-		'hookwarden.event': record.event,
-		'hookwarden.verdict': record.verdict,
-		'hookwarden.origin': record.origin,
-		'hookwarden.latency_ms': record.latencyMs,
-		'hookwarden.honoured': record.notHonoured === undefined,
-	};
-	const tool = 'tool' in record.input ? record.input.tool : undefined;
-	if (record.tool !== undefined) {
-		attributes['gen_ai.tool.name'] = record.tool;
-	}
-	if (tool?.useId !== undefined) {
-		attributes['gen_ai.tool.call.id'] = tool.useId;
-	}
-	if (tool !== undefined) {
-		attributes['hookwarden.tool.kind'] = tool.kind;
-	}
-	if (record.agent !== undefined) {
-		attributes['hookwarden.subagent.id'] = record.agent;
-	}
-	if (record.decidedBy) {
-		attributes['hookwarden.provider.id'] = record.decidedBy.providerId;
-		if (record.decidedBy.ruleId !== undefined) {
-			attributes['hookwarden.rule.id'] = record.decidedBy.ruleId;
-		}
-		if (record.decidedBy.source) {
-			attributes['hookwarden.policy.source'] = record.decidedBy.source.kind;
-		}
-	}
-	if (record.reason !== undefined) {
-		attributes['hookwarden.reason'] = record.reason;
-	}
-	if (record.approval) {
-		attributes['hookwarden.approval'] = record.approval.kind;
-	}
-	if (record.asked) {
-		attributes['hookwarden.policy.verdict'] = record.asked.verdict;
-	}
-	if (failMode !== undefined) {
-		attributes['hookwarden.fail_mode'] = failMode;
-	}
-	Object.assign(attributes, snapshotAttributes(record));
-	if (options.captureContent) {
-		attributes['hookwarden.content.summary'] = record.summary;
-		attributes['hookwarden.decided_by'] = record.by;
-		if (tool?.commandLine !== undefined) {
-			attributes['hookwarden.content.command'] = tool.commandLine;
-		}
-		if (tool !== undefined && tool.paths.length > 0) {
-			attributes['hookwarden.content.paths'] = [...tool.paths];
-		}
-		if (record.workspaceFolder !== undefined) {
-			attributes['hookwarden.workspace.folder'] = record.workspaceFolder;
-		}
-		if (record.problem !== undefined) {
-			attributes['hookwarden.problem'] = record.problem;
-		}
-		if (record.notHonoured !== undefined) {
-			attributes['hookwarden.not_honoured'] = record.notHonoured;
-		}
-	}
-	const by = record.decidedBy?.ruleId
-		? ` by rule ${record.decidedBy.ruleId}`
-		: record.decidedBy
-			? ` by provider ${record.decidedBy.providerId}`
-			: '';
-	const severity =
-		failMode !== undefined
-			? { severityNumber: 17, severityText: 'ERROR' }
-			: record.verdict === 'deny'
-				? { severityNumber: 13, severityText: 'WARN' }
-				: { severityNumber: 9, severityText: 'INFO' };
+	const failMode = failModeOf(record);
 	return {
 		spanName: `execute_hook ${record.event}`,
 		traceId: parent?.traceId ?? hex.slice(0, 32),
 		spanId: hex.slice(32, 48),
 		...(parent && { parent }),
-		startMs,
+		startMs: Math.min(record.receivedAt, endMs),
 		endMs,
 		...(failMode !== undefined && { error: `Hookwarden could not decide; fail mode ${failMode}` }),
-		attributes,
-		body: `${record.verdict} ${record.event}${record.tool !== undefined ? ` ${record.tool}` : ''}${by}`,
-		...severity,
+		attributes: {
+			...decisionAttributes(record),
+			...snapshotAttributes(record),
+			...(options.captureContent && contentAttributes(record)),
+		},
+		...logLine(record),
 	};
 }
 

@@ -98,137 +98,168 @@ function sshReadsStdin(argv: readonly string[]): boolean {
 	);
 }
 
+/** The script of `trap 'cmd' EXIT`, run later when the signal comes; `trap - EXIT` and `trap -p` run nothing. */
+function trapScript(argv: readonly string[]): EmbeddedScript | undefined {
+	const text = argv[1];
+	return text !== undefined && !/^-[-lp]?$/.test(text) && argv.length > 2
+		? { text, dialect: 'bash' }
+		: undefined;
+}
+
+/** `cmd /c "rd /s /q x"`: cmd's own syntax is close enough to bash's for finding its commands (`&`, `&&`, `|`). */
+function cmdScript(argv: readonly string[]): EmbeddedScript | undefined {
+	const at = argv.findIndex((word) => /^\/[ck]$/i.test(word));
+	return at < 0 || at === argv.length - 1
+		? undefined
+		: {
+				text: argv
+					.slice(at + 1)
+					.join(' ')
+					.replace(/\\/g, '/'),
+				dialect: 'bash',
+			};
+}
+
+/** `iex 'text'`; a variable or an expression in parentheses is built at run time, which the reader cannot follow. */
+function invokeExpressionScript(argv: readonly string[]): EmbeddedScript | undefined {
+	return argv.length > 1 && !/^[-(]/.test(argv[1] ?? '') && !(argv[1] ?? '').startsWith('$')
+		? { text: argv.slice(1).join(' '), dialect: 'powershell' }
+		: undefined;
+}
+
+/** The `-c`/`--command` of `su` and `runuser`. */
+function suScript(argv: readonly string[]): EmbeddedScript | undefined {
+	for (let index = 1; index < argv.length; index++) {
+		const word = argv[index] ?? '';
+		if (word === '-c' || word === '--command') {
+			const text = argv[index + 1];
+			return text === undefined ? undefined : { text, dialect: 'bash' };
+		}
+		if (word.startsWith('--command=')) {
+			return { text: word.slice(10), dialect: 'bash' };
+		}
+	}
+	return undefined;
+}
+
+/** Where a POSIX shell's options end, and whether one of them was `-c`; `undefined` for `bash -n` (syntax only). */
+function posixShellOptions(
+	argv: readonly string[],
+	first: number,
+): { readonly end: number; readonly sawC: boolean } | undefined {
+	let sawC = false;
+	let index = first;
+	for (; index < argv.length; index++) {
+		const word = argv[index] ?? '';
+		if (word === '--' || word === '-') {
+			return { end: index + 1, sawC };
+		}
+		if (SHELL_VALUE_LONG.has(word)) {
+			index++;
+			continue;
+		}
+		if (word.startsWith('--')) {
+			sawC ||= word === '--command';
+			continue;
+		}
+		if (!/^[-+][A-Za-z]+$/.test(word)) {
+			break;
+		}
+		if (word.startsWith('-') && word.includes('n')) {
+			return undefined;
+		}
+		sawC ||= word.startsWith('-') && word.includes('c');
+		// `-o pipefail` and `-O extglob` take the next word.
+		if (/[oO]$/.test(word)) {
+			index++;
+		}
+	}
+	return { end: index, sawC };
+}
+
+/** The `-c` script of `bash`, `sh`, `zsh`, `dash` and busybox's `sh`, with the words after it as `$0`, `$1`, …. */
+function posixShellScript(name: string, argv: readonly string[]): EmbeddedScript | undefined {
+	let first = 1;
+	if (name === 'busybox') {
+		const applet = programName(argv[1] ?? '');
+		if (applet !== 'sh' && applet !== 'ash') {
+			return undefined;
+		}
+		first = 2;
+	}
+	const options = posixShellOptions(argv, first);
+	const text = options && argv[options.end];
+	return options?.sawC && text !== undefined
+		? { text, dialect: 'bash', positional: argv.slice(options.end + 1) }
+		: undefined;
+}
+
+/** PowerShell parameters that take the next word as their value (`-ExecutionPolicy Bypass`, `-WindowStyle Hidden`). */
+const POWERSHELL_VALUE_PARAMETERS = [
+	'executionpolicy',
+	'windowstyle',
+	'workingdirectory',
+	'configurationname',
+	'outputformat',
+	'inputformat',
+	'psconsolefile',
+];
+
+/** The `-Command` or `-EncodedCommand` of `pwsh`/`powershell`, or the words after its parameters. */
+function powerShellScript(argv: readonly string[]): EmbeddedScript | undefined {
+	for (let index = 1; index < argv.length; index++) {
+		const word = argv[index] ?? '';
+		if (isParameter(word, 'encodedcommand', 1) && word.length > 1 && /^[-/]e/i.test(word)) {
+			const value = argv[index + 1];
+			const text = value === undefined ? undefined : decodeEncodedCommand(value);
+			return text === undefined ? undefined : { text, dialect: 'powershell' };
+		}
+		if (isParameter(word, 'command')) {
+			const rest = argv.slice(index + 1);
+			return rest.length === 0 ? undefined : { text: rest.join(' '), dialect: 'powershell' };
+		}
+		if (isParameter(word, 'file') || isParameter(word, 'version')) {
+			return undefined;
+		}
+		if (!/^[-/]/.test(word)) {
+			return { text: argv.slice(index).join(' '), dialect: 'powershell' };
+		}
+		if (POWERSHELL_VALUE_PARAMETERS.some((parameter) => isParameter(word, parameter, 2))) {
+			index++;
+		}
+	}
+	return undefined;
+}
+
 /**
  * The script a command runs from its own arguments: the `-c` string of `bash`/`sh`/`zsh`/`dash`, the `-c` of `su`,
  * the words of `eval`, the remote command of `ssh`, and the `-Command`/`-EncodedCommand` of `pwsh`/`powershell`.
  */
 export function embeddedScript(argv: readonly string[]): EmbeddedScript | undefined {
 	const name = programName(argv[0] ?? '');
-	if (name === 'ssh') {
-		return sshRemoteCommand(argv);
-	}
-	if (name === 'trap') {
-		// `trap 'cmd' EXIT` runs cmd later, when the signal comes; `trap - EXIT` and `trap -p` run nothing.
-		const text = argv[1];
-		return text !== undefined && !/^-[-lp]?$/.test(text) && argv.length > 2
-			? { text, dialect: 'bash' }
-			: undefined;
-	}
-	if (name === 'at' || name === 'batch') {
-		return undefined;
-	}
-	if (name === 'eval') {
-		return argv.length > 1 ? { text: argv.slice(1).join(' '), dialect: 'bash' } : undefined;
-	}
-	if (name === 'cmd') {
-		// `cmd /c "rd /s /q x"`: cmd's own syntax is close enough to bash's for finding its commands (`&`, `&&`, `|`).
-		const at = argv.findIndex((word) => /^\/[ck]$/i.test(word));
-		return at < 0 || at === argv.length - 1
-			? undefined
-			: {
-					text: argv
-						.slice(at + 1)
-						.join(' ')
-						.replace(/\\/g, '/'),
-					dialect: 'bash',
-				};
-	}
-	if (name === 'invoke-expression' || name === 'iex') {
-		return argv.length > 1 && !/^[-(]/.test(argv[1] ?? '') && !(argv[1] ?? '').startsWith('$')
-			? { text: argv.slice(1).join(' '), dialect: 'powershell' }
-			: undefined;
-	}
-	if (name === 'su' || name === 'runuser') {
-		for (let index = 1; index < argv.length; index++) {
-			const word = argv[index] ?? '';
-			if (word === '-c' || word === '--command') {
-				const text = argv[index + 1];
-				return text === undefined ? undefined : { text, dialect: 'bash' };
-			}
-			if (word.startsWith('--command=')) {
-				return { text: word.slice(10), dialect: 'bash' };
-			}
-		}
-		return undefined;
+	switch (name) {
+		case 'ssh':
+			return sshRemoteCommand(argv);
+		case 'trap':
+			return trapScript(argv);
+		case 'at':
+		case 'batch':
+			return undefined;
+		case 'eval':
+			return argv.length > 1 ? { text: argv.slice(1).join(' '), dialect: 'bash' } : undefined;
+		case 'cmd':
+			return cmdScript(argv);
+		case 'invoke-expression':
+		case 'iex':
+			return invokeExpressionScript(argv);
+		case 'su':
+		case 'runuser':
+			return suScript(argv);
 	}
 	if (POSIX_SHELLS.has(name)) {
-		let sawC = false;
-		let index = 1;
-		if (name === 'busybox') {
-			if (programName(argv[1] ?? '') !== 'sh' && programName(argv[1] ?? '') !== 'ash') {
-				return undefined;
-			}
-			index = 2;
-		}
-		for (; index < argv.length; index++) {
-			const word = argv[index] ?? '';
-			if (word === '--' || word === '-') {
-				index++;
-				break;
-			}
-			if (SHELL_VALUE_LONG.has(word)) {
-				index++;
-				continue;
-			}
-			if (word.startsWith('--')) {
-				sawC ||= word === '--command';
-				continue;
-			}
-			if (/^[-+][A-Za-z]+$/.test(word)) {
-				if (word.startsWith('-') && word.includes('n')) {
-					// `bash -n` only checks the syntax: nothing runs.
-					return undefined;
-				}
-				sawC ||= word.startsWith('-') && word.includes('c');
-				// `-o pipefail` and `-O extglob` take the next word.
-				if (/[oO]$/.test(word)) {
-					index++;
-				}
-				continue;
-			}
-			break;
-		}
-		const text = argv[index];
-		return sawC && text !== undefined
-			? { text, dialect: 'bash', positional: argv.slice(index + 1) }
-			: undefined;
+		return posixShellScript(name, argv);
 	}
-	if (POWERSHELLS.has(name)) {
-		for (let index = 1; index < argv.length; index++) {
-			const word = argv[index] ?? '';
-			if (isParameter(word, 'encodedcommand', 1) && word.length > 1 && /^[-/]e/i.test(word)) {
-				const value = argv[index + 1];
-				const text = value === undefined ? undefined : decodeEncodedCommand(value);
-				return text === undefined ? undefined : { text, dialect: 'powershell' };
-			}
-			if (isParameter(word, 'command')) {
-				const rest = argv.slice(index + 1);
-				return rest.length === 0 ? undefined : { text: rest.join(' '), dialect: 'powershell' };
-			}
-			if (isParameter(word, 'file') || isParameter(word, 'version')) {
-				return undefined;
-			}
-			if (!/^[-/]/.test(word)) {
-				return { text: argv.slice(index).join(' '), dialect: 'powershell' };
-			}
-			// Parameters with a value: `-ExecutionPolicy Bypass`, `-WindowStyle Hidden`, `-WorkingDirectory x`.
-			if (
-				[
-					'executionpolicy',
-					'windowstyle',
-					'workingdirectory',
-					'configurationname',
-					'outputformat',
-					'inputformat',
-					'psconsolefile',
-				].some((parameter) => isParameter(word, parameter, 2))
-			) {
-				index++;
-			}
-		}
-		return undefined;
-	}
-	return undefined;
+	return POWERSHELLS.has(name) ? powerShellScript(argv) : undefined;
 }
 
 /** Whether the command is a shell that takes its script from stdin (`bash`, `sh -s -- args`, `sudo bash`), so a heredoc or pipe into it is run. */
