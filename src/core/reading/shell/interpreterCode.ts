@@ -131,6 +131,104 @@ const FILE_DELETES =
 const FILE_READS =
 	/\b(?:open|readFileSync|readFile|File\.(?:read|readlines|open|binread)|IO\.(?:read|readlines)|file_get_contents|file|fopen|readfile|Bun\.file|Deno\.readTextFile(?:Sync)?|Deno\.readFile(?:Sync)?|Path|pathlib\.Path|io\.open|codecs\.open)\s*\(/g;
 
+/** Each call `pattern` finds in `text`: its name, its first argument and all of its arguments. */
+function* callsOf(
+	text: string,
+	pattern: RegExp,
+): Generator<{ readonly name: string; readonly first: string; readonly all: string }> {
+	for (const match of text.matchAll(pattern)) {
+		const open = (match.index ?? 0) + match[0].length - 1;
+		yield { name: match[0].replace(/\s*\($/, ''), ...firstArgument(text, open) };
+	}
+}
+
+/** `os.system("…")`, `subprocess.run([…])`, `spawn('rm', ['-rf', '/'])`: the command each runs, or an unknown one. */
+function shellCallEffects(text: string): CodeEffect[] {
+	return [...callsOf(text, SHELL_CALLS)].map(({ name, first, all }) => {
+		const call = `${name}(${all})`;
+		const words = stringList(first);
+		if (words) {
+			return { argv: words, text: call };
+		}
+		const value = literal(first);
+		if (value === undefined) {
+			return { argv: ['$UNKNOWN_COMMAND'], text: call };
+		}
+		// `spawn('rm', ['-rf', '/'])` names the program first and its words second.
+		const rest = stringList(
+			all
+				.slice(first.length)
+				.replace(/^\s*,/, '')
+				.split(/,\s*\{/)[0] ?? '',
+		);
+		return rest && /spawn|execFile/.test(name)
+			? { argv: [value, ...rest], text: call }
+			: { shell: value, text: call };
+	});
+}
+
+/** Tree and file deletes, as `rm -rf` and `rm`. */
+function deleteEffects(text: string): CodeEffect[] {
+	const trees = [...callsOf(text, TREE_DELETES)].map(({ name, first, all }) => {
+		const recursive =
+			!/^fs(\.promises)?\.(rm|rmdir)|^(rmSync|rmdirSync)/.test(name) || all.includes('recursive');
+		return {
+			argv: recursive ? ['rm', '-rf', pathWord(first)] : ['rm', pathWord(first)],
+			text: `${name}(${all})`,
+		};
+	});
+	const files = [...callsOf(text, FILE_DELETES)].map(({ name, first, all }) => {
+		const argument = name.startsWith('Path(') ? (/^Path\(([^)]*)\)/.exec(name)?.[1] ?? '') : first;
+		return { argv: ['rm', pathWord(argument)], text: `${name}(${all})` };
+	});
+	return [...trees, ...files];
+}
+
+/** Files read by a literal path, as `cat`; `open(p, "w")` and `io.open(p, "a")` only write (read per language). */
+function readEffects(text: string): CodeEffect[] {
+	return [...callsOf(text, FILE_READS)].flatMap(({ name, first, all }) => {
+		const path = literal(first);
+		const writesOnly = /^\s*,\s*(["'])[wa]b?\1/.test(all.slice(first.length));
+		return path !== undefined && !writesOnly
+			? [{ argv: ['cat', path], text: `${name}(${all})` }]
+			: [];
+	});
+}
+
+/** What only one language spells: awk's and Perl's commands, Julia's command literals, backticks and `system "…"`. */
+function languageSpellings(language: string, text: string): CodeEffect[] {
+	const effects: CodeEffect[] = [];
+	if (language === 'awk') {
+		effects.push(...awkEffects(text));
+	}
+	if (language === 'perl') {
+		effects.push(...perlListRuns(text));
+		for (const match of text.matchAll(/\bunlink\s+(?:glob\s*\(\s*)?(["'])([^"']+)\1/g)) {
+			effects.push({ argv: ['rm', match[2] ?? ''], text: match[0] });
+		}
+	}
+	if (language === 'julia') {
+		// Julia's command literals: ``run(`rm -rf ~`)``.
+		effects.push(...matchesOf(text, /`([^`]+)`/g, (match) => ({ shell: match[1] ?? '' })));
+	}
+	// Backticks and `%x(…)` run a shell in Perl, Ruby and PHP, and so do `system`/`exec` written without parentheses.
+	if (['perl', 'ruby', 'php'].includes(language)) {
+		for (const match of text.matchAll(
+			/\b(?:system|exec)\s+(?:qq?\{([^}]*)\}|"([^"]*)"|'([^']*)')/g,
+		)) {
+			effects.push({ shell: match[1] ?? match[2] ?? match[3] ?? '', text: match[0] });
+		}
+		for (const match of text.matchAll(/`([^`]+)`|%x\(([^)]*)\)|\bqx\{([^}]*)\}/g)) {
+			effects.push({ shell: match[1] ?? match[2] ?? match[3] ?? '', text: match[0] });
+		}
+	}
+	return effects;
+}
+
+/** `exec(base64.b64decode(…))`, `eval(atob(…))`: code that hides what it runs. */
+const RUNS_DECODED_CODE =
+	/\b(?:exec|eval|Function)\s*\(\s*(?:[\w.]*\(?["']?base64|__import__|atob|Buffer\.from|codecs\.decode|bytes\.fromhex|zlib|marshal|pack\s*\(|decode_base64|unpack)/;
+
 /**
  * What interpreter code does that a shell policy judges: the shell commands it runs (`os.system`, `subprocess`,
  * `child_process.exec`, `system`, backticks) and the files it deletes (`shutil.rmtree`, `fs.rmSync`,
@@ -146,97 +244,17 @@ export function codeEffects(code: InterpreterCode): CodeEffect[] {
 			shell: decodeEscapes(match[1] ?? ''),
 		}));
 	}
-	const effects: CodeEffect[] = [];
 	const text = code.code;
-	effects.push(...(LANGUAGE_CALLS[code.language]?.(text) ?? []));
-	for (const match of text.matchAll(SHELL_CALLS)) {
-		const open = (match.index ?? 0) + match[0].length - 1;
-		const { first, all } = firstArgument(text, open);
-		const words = stringList(first);
-		const value = literal(first);
-		const name = match[0].replace(/\s*\($/, '');
-		const call = `${name}(${all})`;
-		if (words) {
-			effects.push({ argv: words, text: call });
-		} else if (value !== undefined) {
-			// `spawn('rm', ['-rf', '/'])` names the program first and its words second.
-			const rest = stringList(
-				all
-					.slice(first.length)
-					.replace(/^\s*,/, '')
-					.split(/,\s*\{/)[0] ?? '',
-			);
-			effects.push(
-				rest && /spawn|execFile/.test(name)
-					? { argv: [value, ...rest], text: call }
-					: { shell: value, text: call },
-			);
-		} else {
-			effects.push({ argv: ['$UNKNOWN_COMMAND'], text: call });
-		}
-	}
-	for (const match of text.matchAll(TREE_DELETES)) {
-		const open = (match.index ?? 0) + match[0].length - 1;
-		const { first, all } = firstArgument(text, open);
-		const name = match[0].replace(/\s*\($/, '');
-		const recursive =
-			!/^fs(\.promises)?\.(rm|rmdir)|^(rmSync|rmdirSync)/.test(name) || all.includes('recursive');
-		effects.push({
-			argv: recursive ? ['rm', '-rf', pathWord(first)] : ['rm', pathWord(first)],
-			text: `${name}(${all})`,
-		});
-	}
-	for (const match of text.matchAll(FILE_DELETES)) {
-		const open = (match.index ?? 0) + match[0].length - 1;
-		const { first, all } = firstArgument(text, open);
-		const name = match[0].replace(/\s*\($/, '');
-		const argument = name.startsWith('Path(') ? (/^Path\(([^)]*)\)/.exec(name)?.[1] ?? '') : first;
-		effects.push({ argv: ['rm', pathWord(argument)], text: `${name}(${all})` });
-	}
-	for (const match of text.matchAll(FILE_READS)) {
-		const open = (match.index ?? 0) + match[0].length - 1;
-		const { first, all } = firstArgument(text, open);
-		const path = literal(first);
-		// `open(p, "w")`, `io.open(p, "a")`: a mode that only writes reads nothing (the write is read per language).
-		const writesOnly = /^\s*,\s*(["'])[wa]b?\1/.test(all.slice(first.length));
-		if (path !== undefined && !writesOnly) {
-			effects.push({ argv: ['cat', path], text: `${match[0].replace(/\s*\($/, '')}(${all})` });
-		}
-	}
-	if (code.language === 'awk') {
-		effects.push(...awkEffects(text));
-	}
-	if (code.language === 'perl') {
-		effects.push(...perlListRuns(text));
-		for (const match of text.matchAll(/\bunlink\s+(?:glob\s*\(\s*)?(["'])([^"']+)\1/g)) {
-			effects.push({ argv: ['rm', match[2] ?? ''], text: match[0] });
-		}
-	}
-	if (code.language === 'julia') {
-		// Julia's command literals: ``run(`rm -rf ~`)``.
-		effects.push(...matchesOf(text, /`([^`]+)`/g, (match) => ({ shell: match[1] ?? '' })));
-	}
-	// Backticks and `%x(…)` run a shell in Perl, Ruby and PHP, and so do `system`/`exec` written without parentheses.
-	if (['perl', 'ruby', 'php'].includes(code.language)) {
-		for (const match of text.matchAll(
-			/\b(?:system|exec)\s+(?:qq?\{([^}]*)\}|"([^"]*)"|'([^']*)')/g,
-		)) {
-			effects.push({ shell: match[1] ?? match[2] ?? match[3] ?? '', text: match[0] });
-		}
-		for (const match of text.matchAll(/`([^`]+)`|%x\(([^)]*)\)|\bqx\{([^}]*)\}/g)) {
-			const shell = match[1] ?? match[2] ?? match[3] ?? '';
-			effects.push({ shell, text: match[0] });
-		}
-	}
-	// `exec(base64.b64decode(…))`, `eval(atob(…))`: code that hides what it runs.
-	if (
-		/\b(?:exec|eval|Function)\s*\(\s*(?:[\w.]*\(?["']?base64|__import__|atob|Buffer\.from|codecs\.decode|bytes\.fromhex|zlib|marshal|pack\s*\(|decode_base64|unpack)/.test(
-			text,
-		)
-	) {
-		effects.push({ argv: [DECODED_CODE], text: 'decoded code run with exec/eval' });
-	}
-	return effects;
+	return [
+		...(LANGUAGE_CALLS[code.language]?.(text) ?? []),
+		...shellCallEffects(text),
+		...deleteEffects(text),
+		...readEffects(text),
+		...languageSpellings(code.language, text),
+		...(RUNS_DECODED_CODE.test(text)
+			? [{ argv: [DECODED_CODE], text: 'decoded code run with exec/eval' }]
+			: []),
+	];
 }
 
 /** sed's commands that run, write or read something (see sedScript.ts), as the shell commands they stand for. */
