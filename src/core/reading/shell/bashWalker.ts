@@ -166,16 +166,9 @@ function visit(
 		case 'pipeline':
 			visitPipeline(node, collector, context, attached);
 			return;
-		case 'list': {
-			// tree-sitter-bash hangs `a && b > f`'s redirect on the list, but bash gives it to the last command only.
-			const statements = childrenOf(node).filter(
-				(child) => !['&&', '||'].includes(child.node.type),
-			);
-			statements.forEach((child, index) => {
-				visit(child.node, collector, context, index === statements.length - 1 ? attached : NONE);
-			});
+		case 'list':
+			visitList(node, collector, context, attached);
 			return;
-		}
 		case 'variable_assignment':
 			assign(node, collector, context);
 			return;
@@ -185,18 +178,9 @@ function visit(
 		case 'for_statement':
 			visitFor(node, collector, context, attached);
 			return;
-		case 'function_definition': {
-			const name = childrenOf(node).find((child) => child.field === 'name')?.node.text;
-			visitChildren(
-				node,
-				collector,
-				name === undefined
-					? context
-					: { ...context, inFunction: name, functionScope: context.subshell ?? '' },
-				attached,
-			);
+		case 'function_definition':
+			visitFunction(node, collector, context, attached);
 			return;
-		}
 		case 'subshell':
 			visitChildren(
 				node,
@@ -205,40 +189,12 @@ function visit(
 				attached,
 			);
 			return;
-		case 'command_substitution': {
-			// `$(< file)` is bash's `$(cat file)`: the file is read though no program is named.
-			const redirects = childrenOf(node).filter(
-				(child) => !['$(', ')', '`'].includes(child.node.type),
-			);
-			if (redirects.length > 0 && redirects.every((child) => child.node.type === 'file_redirect')) {
-				collector.add(
-					{
-						argv: ['cat'],
-						text: node.text,
-						redirects: redirects.flatMap(
-							(child) => readRedirect(child.node, collector.scope(context)).redirects,
-						),
-						stdinScripts: [],
-					},
-					nested(context, 'substitution'),
-				);
-				return;
-			}
-			visitChildren(node, collector, nested(context, 'substitution'), NONE);
+		case 'command_substitution':
+			visitCommandSubstitution(node, collector, context);
 			return;
-		}
-		case 'process_substitution': {
-			// `>(…)` reads what its writer writes: for a shell in it, that output is the script it runs.
-			const writer = collector.writerInto(node.text);
-			const inner = nested(context, 'processSubstitution');
-			visitChildren(
-				node,
-				collector,
-				writer === undefined ? inner : { ...inner, fedBy: writer },
-				NONE,
-			);
+		case 'process_substitution':
+			visitProcessSubstitution(node, collector, context);
 			return;
-		}
 		case 'ERROR':
 			collector.errors.push(`cannot read ${JSON.stringify(node.text.slice(0, 40))}`);
 			visitChildren(node, collector, context, attached);
@@ -249,6 +205,72 @@ function visit(
 			}
 			visitChildren(node, collector, context, attached);
 	}
+}
+
+/** tree-sitter-bash hangs `a && b > f`'s redirect on the list, but bash gives it to the last command only. */
+function visitList(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+	attached: Attached,
+): void {
+	const statements = childrenOf(node).filter((child) => !['&&', '||'].includes(child.node.type));
+	statements.forEach((child, index) => {
+		visit(child.node, collector, context, index === statements.length - 1 ? attached : NONE);
+	});
+}
+
+/** A function's body, read where it is defined and marked with its name so a later call can run it. */
+function visitFunction(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+	attached: Attached,
+): void {
+	const name = childrenOf(node).find((child) => child.field === 'name')?.node.text;
+	visitChildren(
+		node,
+		collector,
+		name === undefined
+			? context
+			: { ...context, inFunction: name, functionScope: context.subshell ?? '' },
+		attached,
+	);
+}
+
+/** `$(…)` runs on its own; `$(< file)` is bash's `$(cat file)`: the file is read though no program is named. */
+function visitCommandSubstitution(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+): void {
+	const redirects = childrenOf(node).filter((child) => !['$(', ')', '`'].includes(child.node.type));
+	if (redirects.length === 0 || redirects.some((child) => child.node.type !== 'file_redirect')) {
+		visitChildren(node, collector, nested(context, 'substitution'), NONE);
+		return;
+	}
+	collector.add(
+		{
+			argv: ['cat'],
+			text: node.text,
+			redirects: redirects.flatMap(
+				(child) => readRedirect(child.node, collector.scope(context)).redirects,
+			),
+			stdinScripts: [],
+		},
+		nested(context, 'substitution'),
+	);
+}
+
+/** `>(…)` reads what its writer writes: for a shell in it, that output is the script it runs. */
+function visitProcessSubstitution(
+	node: SyntaxNode,
+	collector: CommandCollector,
+	context: WalkContext,
+): void {
+	const writer = collector.writerInto(node.text);
+	const inner = nested(context, 'processSubstitution');
+	visitChildren(node, collector, writer === undefined ? inner : { ...inner, fedBy: writer }, NONE);
 }
 
 /** Context for commands inside a substitution: they run on their own, outside the enclosing pipeline and `&`. */
