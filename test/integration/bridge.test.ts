@@ -79,6 +79,7 @@ beforeAll(() => {
 				reason: 'Lock files change dependencies.',
 			},
 			{ id: 'allow-tests', command: ['npm test', 'npm run lint'], verdict: 'allow' },
+			{ id: 'ask-mytool', path: '~/.config/mytool/**', verdict: 'ask' },
 			{
 				id: 'no-secrets-prompt',
 				event: 'UserPromptSubmit',
@@ -675,6 +676,26 @@ describe('bridge --explain', () => {
 		expect(run.stdout).toMatch(/destructiveCommands\.\w+/);
 		expect(run.stdout).toMatch(/no-curl \(workspace settings/);
 		expect(run.stdout).toMatch(/^Verdict: deny/m);
+	});
+});
+
+describe('bridge --explain, a path rule', () => {
+	it.each([
+		'echo x > ~/.config/mytool/a',
+		'echo x > "$HOME/.config/mytool/a"',
+		'echo x > ${HOME}/.config/mytool/a',
+		'cd "$HOME/.config" && echo x > mytool/a',
+	])('names the rule under the sub-command that writes %s', async (line) => {
+		const run = await runHook(
+			`node "${BRIDGE}" --explain '${line.replace(/'/g, `'\\''`)}'`,
+			'',
+			workspace,
+		);
+		expect(run.code).toBe(0);
+		// The block of the numbered sub-command that writes, up to the verdict.
+		const block = run.stdout.slice(run.stdout.search(/^\s+\d+\. echo x/m));
+		expect(block).toMatch(/^\s+ask\s+ask-mytool \(workspace settings/m);
+		expect(block.slice(0, block.indexOf('Verdict'))).not.toContain('no rule matches');
 	});
 });
 

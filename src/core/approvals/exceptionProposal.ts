@@ -65,7 +65,7 @@ export function proposeException(
 			scopes,
 		};
 	}
-	const paths = unique(own.flatMap((f) => (f.path === undefined ? [] : [f.path])));
+	const paths = unique(own.flatMap(pinnedPath));
 	const globs = paths.map((p) => exactPathGlob(p, request.workspaceFolder));
 	if (globs.length > 0 && globs.every((g): g is string => g !== undefined)) {
 		return {
@@ -83,6 +83,18 @@ export function proposeException(
 		kind: 'unavailable',
 		why: `${capitalize(describeRule(asker))} did not name a command or a path of this call that an exception could be pinned to.`,
 	};
+}
+
+/**
+ * The path an exception pins a finding to: the one file its target resolved to (`$HOME/x`, or `x` after a `cd`, named
+ * where it really is), else the path as written.
+ */
+function pinnedPath(finding: Finding): string[] {
+	const [only, ...more] = finding.targets ?? [];
+	if (only !== undefined && more.length === 0 && !/[*?[]/.test(only)) {
+		return [only];
+	}
+	return finding.path === undefined ? [] : [finding.path];
 }
 
 // A sub-command shaped like `/…/` (`/usr/bin/rm -rf /`) would be read as a regex: it is written as an anchored one.

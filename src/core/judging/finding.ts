@@ -13,4 +13,6 @@ export interface Finding {
 	readonly subCommand?: string;
 	/** The path that matched, for path rules. */
 	readonly path?: string;
+	/** Every absolute path or glob {@link path} may stand for, as the effect model resolved it. */
+	readonly targets?: readonly string[];
 }

@@ -1,22 +1,19 @@
 import type { Verdict } from '../terms/decision';
 import { VERDICT_RANK } from '../terms/decision';
 import type { Effect } from '../terms/effect';
-import { lineEffects } from '../reading/effects/lineEffects';
-import { toolEffects } from '../reading/effects/toolEffects';
-import { normalizePath, resolvePath } from '../paths/pathMath';
+import { normalizePath } from '../paths/pathMath';
 import type { Finding } from './finding';
 import type { JudgedTarget, JudgeRow } from './judgeTable';
 import { JUDGE_TABLE } from './judgeTable';
-import { lineCwds } from './lineCwds';
 import type { PackId } from './pack';
 import type { GuardedLocation } from './paths/guardedLocations';
 import { guardedLocations } from './paths/guardedLocations';
 import type { ClassMatch, Coverage, PathFacts } from './paths/pathClasses';
 import { classifyCandidate } from './paths/pathClasses';
 import type { ResolvedTarget } from './paths/resolveTarget';
-import { resolveTarget } from './paths/resolveTarget';
 import type { PolicyInput } from './policyInput';
 import { callFolder } from './policyInput';
+import { resolvedEffects } from './resolvedEffects';
 
 /** One class (or, for a non-path effect, the subject) an effect is judged against, and why. */
 export interface TargetMatch {
@@ -40,26 +37,8 @@ export interface JudgedEffect {
 	}[];
 }
 
-// Evaluations ask once per pack and once for user path rules: the effects of one input are read and judged once.
+// Evaluations ask once per pack: the effects of one input are judged once.
 const judged = new WeakMap<PolicyInput, readonly JudgedEffect[]>();
-const read = new WeakMap<PolicyInput, readonly Effect[]>();
-
-/** Every effect of an event's tool call: its shell line's, or its file or MCP tool's; memoised per input. */
-export function effectsOf(input: PolicyInput): readonly Effect[] {
-	const { event } = input;
-	if (event.name !== 'PreToolUse' && event.name !== 'PostToolUse') {
-		return [];
-	}
-	let effects = read.get(input);
-	if (!effects) {
-		effects = [
-			...lineEffects(input.shell?.commands ?? [], input.readSql),
-			...toolEffects(event.tool, input.readSql),
-		];
-		read.set(input, effects);
-	}
-	return effects;
-}
 
 /** The events whose effects are judged: only a call that is about to run can be stopped. */
 function judgesEvent(input: PolicyInput): boolean {
@@ -96,8 +75,9 @@ function judgeAll(input: PolicyInput): JudgedEffect[] {
 	const { event } = input;
 	// Without a home or a folder (a bare call), `~` and relative paths still name them: as placeholders.
 	const home = input.homeDir ?? '/__home__';
-	const base = callFolder(input) ?? '/__cwd__';
-	const workspace = input.workspaceFolder ?? (event.cwd === undefined ? base : undefined);
+	const workspace =
+		input.workspaceFolder ??
+		(event.cwd === undefined ? (callFolder(input) ?? '/__cwd__') : undefined);
 	let guarded: readonly GuardedLocation[] | undefined;
 	const facts: PathFacts = {
 		home: normalizePath(home),
@@ -107,35 +87,10 @@ function judgeAll(input: PolicyInput): JudgedEffect[] {
 			return (guarded ??= guardedLocations(input.ownState, home, input.workspaceFolder));
 		},
 	};
-	const cwds = lineCwds(input.shell?.commands ?? [], base, home);
-	let variables: Readonly<Record<string, string>> | undefined;
-	const links = new Map<string, string>();
-	const results: JudgedEffect[] = [];
-	for (const effect of effectsOf(input)) {
+	return resolvedEffects(input).map(({ effect, target }) => {
 		input.deadline?.check();
-		if (effect.path === undefined) {
-			results.push(judgeOne(effect, undefined, facts));
-			continue;
-		}
-		const at = effect.command !== undefined ? cwds[effect.command] : undefined;
-		const context = {
-			cwds: at?.cwds ?? [normalizePath(base)],
-			cwdUnknown: at?.unknown ?? false,
-			home,
-			variables: (variables ??= { ...input.ownState?.variables, HOME: home }),
-			links,
-			...(input.realPath && { realPath: input.realPath }),
-		};
-		const target = resolveTarget(effect.path, context);
-		if (effect.kind === 'link' && effect.linkTo !== undefined && target) {
-			const to = resolvePath(effect.linkTo, context.cwds[0], home);
-			for (const candidate of target.candidates) {
-				links.set(candidate, to);
-			}
-		}
-		results.push(judgeOne(effect, target, facts));
-	}
-	return results;
+		return judgeOne(effect, target, facts);
+	});
 }
 
 /** The classes (or the subject) an effect is judged against. */
@@ -215,7 +170,7 @@ function judgeOne(
 	const decided = [...best.values()].map(({ row, verdict, match }) => ({
 		row,
 		match,
-		finding: findingOf(row, verdict, effect, match),
+		finding: findingOf(row, verdict, effect, target, match),
 	}));
 	return { effect, ...(target && { target }), matches, decided };
 }
@@ -237,7 +192,13 @@ function rowsFor(effect: Effect, match: TargetMatch): JudgeRow[] {
 	return rows;
 }
 
-function findingOf(row: JudgeRow, verdict: Verdict, effect: Effect, match: TargetMatch): Finding {
+function findingOf(
+	row: JudgeRow,
+	verdict: Verdict,
+	effect: Effect,
+	target: ResolvedTarget | undefined,
+	match: TargetMatch,
+): Finding {
 	return {
 		verdict,
 		ruleId: `${row.pack}.${row.rule}`,
@@ -252,6 +213,7 @@ function findingOf(row: JudgeRow, verdict: Verdict, effect: Effect, match: Targe
 		// A file tool's "sub-command" is only its name: an exception or a rule pins such a call by its path.
 		...(effect.reach !== 'fileTool' && { subCommand: effect.source }),
 		...(effect.path !== undefined && { path: effect.path }),
+		...(target && { targets: target.candidates }),
 		...(row.context !== undefined && { context: row.context }),
 	};
 }

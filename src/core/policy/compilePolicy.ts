@@ -16,6 +16,10 @@ import { parseTextPattern } from './textPattern';
 export interface CompiledGlob {
 	readonly source: string;
 	readonly anchor: 'workspace' | 'absolute' | 'home';
+	/** The glob `test` runs, relative to its anchor (`~/` and `./` taken off, slashes forward). */
+	readonly pattern: string;
+	/** A bare name (`.env`): it matches that name in any folder of the workspace. */
+	readonly anyDepth: boolean;
 	readonly test: (path: string) => boolean;
 }
 
@@ -159,7 +163,7 @@ export function compileGlob(source: string): CompiledGlob {
 		basename: matchBase,
 		nocase: /^[a-zA-Z]:\//.test(pattern),
 	});
-	return { source, anchor, test };
+	return { source, anchor, pattern, anyDepth: matchBase, test };
 }
 
 function compileRule(sourced: SourcedRule): CompiledRule | CompiledRewriteRule | { error: string } {

@@ -5,7 +5,7 @@ import type { SimpleCommand } from '../reading/shell/commandLine';
 import type { CompiledPolicy, CompiledRule } from './compilePolicy';
 import type { Finding } from '../judging/finding';
 import { commandSpellings, matchCommandPattern, matchSpellings } from './matchCommandPattern';
-import { matchGlob } from './matchGlob';
+import { globReaches, globsCover } from './matchGlob';
 import { dropExceptedFindings } from './ruleExceptions';
 import type { Pack, PackId } from '../judging/pack';
 import type { PolicyInput } from '../judging/policyInput';
@@ -154,27 +154,15 @@ function matchRule(
 					return undefined;
 				}
 			}
-			let path: string | undefined;
-			if (rule.path) {
-				const hits = paths().filter((p) =>
-					rule.path?.some((glob) =>
-						matchGlob(glob, p.absolute, input.workspaceFolder, input.homeDir),
-					),
-				);
-				// An allow must cover every path the call touches; a deny or ask needs only one.
-				const covered =
-					rule.verdict === 'allow'
-						? hits.length > 0 && hits.length === paths().length
-						: hits.length > 0;
-				if (!covered) {
-					return undefined;
-				}
-				path = hits[0]?.raw;
+			const hit = rule.path ? pathHit(rule, input, paths()) : undefined;
+			if (rule.path && !hit) {
+				return undefined;
 			}
+			subCommand ??= hit?.first.subCommand;
 			return {
 				...findingOf(rule),
 				...(subCommand !== undefined && { subCommand }),
-				...(path !== undefined && { path }),
+				...(hit && { path: hit.first.raw, targets: hit.targets }),
 			};
 		}
 		case 'UserPromptSubmit':
@@ -195,6 +183,27 @@ function matchRule(
 		default:
 			return findingOf(rule);
 	}
+}
+
+/**
+ * The touched paths a path rule names, or `undefined`: a deny or ask needs one path the rule may reach, an allow
+ * needs every path the call touches covered. Every path named is kept, so an exception lifts the finding only when
+ * it covers them all.
+ */
+function pathHit(
+	rule: CompiledRule,
+	input: PolicyInput,
+	paths: readonly TouchedPath[],
+): { readonly first: TouchedPath; readonly targets: readonly string[] } | undefined {
+	const globs = rule.path ?? [];
+	const hits =
+		rule.verdict === 'allow'
+			? paths.every((p) => globsCover(globs, p.candidates, input))
+				? paths
+				: []
+			: paths.filter((p) => globs.some((glob) => globReaches(glob, p.candidates, input)));
+	const [first] = hits;
+	return first && { first, targets: [...new Set(hits.flatMap((hit) => hit.candidates))] };
 }
 
 function allowedCommandLine(rules: readonly CompiledRule[], input: PolicyInput): Finding[] {
@@ -255,12 +264,7 @@ function limits(
 	}
 	if (policy.allowedWritePaths.length > 0 && event.name === 'PreToolUse') {
 		const writes = paths().filter((p) => p.viaShell || event.tool.kind === 'fileWrite');
-		const outside = writes.find(
-			(p) =>
-				!policy.allowedWritePaths.some((glob) =>
-					matchGlob(glob, p.absolute, input.workspaceFolder, input.homeDir),
-				),
-		);
+		const outside = writes.find((p) => !globsCover(policy.allowedWritePaths, p.candidates, input));
 		if (outside) {
 			findings.push({
 				verdict: 'deny',
@@ -268,6 +272,7 @@ function limits(
 				reason: `Writing '${outside.raw}' is outside the paths this workspace allows agents to write (${policy.allowedWritePaths.map((g) => g.source).join(', ')}).`,
 				source: policy.sources.allowedWritePaths ?? { kind: 'builtin', pack: 'defaults' },
 				path: outside.raw,
+				targets: outside.candidates,
 			});
 		}
 	}

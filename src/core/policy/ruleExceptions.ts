@@ -1,18 +1,17 @@
 import type { Finding } from '../judging/finding';
 import { PACK_IDS } from '../judging/pack';
 import type { PolicyInput } from '../judging/policyInput';
-import { callFolder } from '../judging/policyInput';
-import { resolvePath } from '../paths/pathMath';
+import { resolveCallPath } from '../judging/resolvedEffects';
 import type { RuleSource } from '../terms/decision';
 import type { CompiledException } from './compilePolicy';
-import { matchGlob } from './matchGlob';
+import { globsCover } from './matchGlob';
 
 const PACKS: ReadonlySet<string> = new Set(PACK_IDS);
 
 /**
  * The exception that lifts one finding, or `undefined`. An exception lifts a finding of the rule it names whose
  * sub-command it names (literal text matches the whole sub-command, a `/regex/` is tested against it) or whose path
- * it names (a glob, resolved as rules resolve theirs). Only findings of built-in packs and of settings rules can be
+ * it names (a glob that covers every path the finding's target may stand for, as the packs resolved it). Only findings of built-in packs and of settings rules can be
  * lifted, never a limit or the default verdict; and an exception from workspace or folder settings never lifts a
  * rule from user settings, so a repository cannot undo what a person set for themselves.
  */
@@ -84,11 +83,9 @@ function matchesPath(exception: CompiledException, finding: Finding, input: Poli
 	if (!exception.path || finding.path === undefined) {
 		return false;
 	}
-	const base = callFolder(input);
-	const absolute = resolvePath(finding.path, base, input.homeDir);
-	return exception.path.some((glob) =>
-		matchGlob(glob, absolute, input.workspaceFolder, input.homeDir),
-	);
+	// The finding's path as its rule resolved it; one from elsewhere is resolved by the same resolver.
+	const targets = finding.targets ?? resolveCallPath(input, finding.path).candidates;
+	return globsCover(exception.path, targets, input);
 }
 
 function oneSpaced(text: string): string {

@@ -45,6 +45,8 @@ export interface DecideOptions {
 	readonly signal?: AbortSignal;
 	/** The payload as the harness sent it, passed on to providers in their {@link HookContext}. */
 	readonly payload?: unknown;
+	/** The providers whose rewrites made the event, passed on in their {@link HookContext}. */
+	readonly rewrittenBy?: readonly string[];
 }
 
 interface Entry {
@@ -181,12 +183,15 @@ export class CompositeHooksProvider {
 		options: DecideOptions,
 	): Promise<{ current: HookEvent; rewrittenBy: Provenance[] }> {
 		// External providers read the payload itself: once rewritten, they are sent the call that will run.
-		const about = (rewritten: HookEvent): DecideOptions =>
-			options.payload === undefined
-				? options
-				: { ...options, payload: rewrittenPayload(options.payload, rewritten) };
-		const askedAbout: HookEvent[] = entries.map(() => event);
 		const rewrittenBy: Provenance[] = [];
+		const about = (rewritten: HookEvent): DecideOptions => ({
+			...options,
+			...(options.payload !== undefined && {
+				payload: rewrittenPayload(options.payload, rewritten),
+			}),
+			rewrittenBy: rewrittenBy.map((provenance) => provenance.providerId),
+		});
+		const askedAbout: HookEvent[] = entries.map(() => event);
 		let current = event;
 		for (let index = 0; index < entries.length; index++) {
 			const decision = outcomes[index]?.decision;
@@ -268,6 +273,7 @@ export class CompositeHooksProvider {
 				workspaceFolder: options.workspaceFolder,
 				signal: controller.signal,
 				...(options.payload !== undefined && { payload: options.payload }),
+				...(options.rewrittenBy && { rewrittenBy: options.rewrittenBy }),
 			};
 			const result = await Promise.race([
 				Promise.resolve().then(() => handler.call(entry.provider, event, context)),

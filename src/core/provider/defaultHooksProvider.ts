@@ -18,6 +18,7 @@ import type { JudgedEffect } from '../judging/judgeEffects';
 import { judgeEffects } from '../judging/judgeEffects';
 import type { SqlReader } from '../reading/statements/statementLoss';
 import { sqlParserNeeded } from '../reading/statements/sqlParserNeeded';
+import { rewrittenEvent } from './rewrittenEvent';
 import type { RuleRewrite } from '../policy/rewriteRules';
 import { rewriteByRules } from '../policy/rewriteRules';
 
@@ -149,32 +150,80 @@ export class DefaultHooksProvider implements HooksProvider {
 		return judgeEffects(input);
 	}
 
+	/**
+	 * A rewrite with the verdict of the line it makes: every rule and pack judges what will run, whatever the template
+	 * added (`${command}; rm -rf ~`). A deny refuses the call unrewritten; an ask or an allow travels with the rewrite.
+	 * The rewritten line is not rewritten again, so a rule whose output matches it again is applied once.
+	 */
+	private async judgedRewrite(
+		event: HookEvent,
+		context: HookContext,
+		policy: CompiledPolicy,
+		rewrite: Extract<RuleRewrite, { kind: 'rewrite' }>,
+	): Promise<HookDecision> {
+		const provenance = {
+			providerId: POLICY_PROVIDER_ID,
+			ruleId: rewrite.ruleId,
+			source: rewrite.source,
+		};
+		const rewritten = rewrittenEvent(event, rewrite.updatedInput);
+		const input = rewritten && (await this.policyInput(rewritten, context.workspaceFolder, policy));
+		let winner: Finding | undefined;
+		let contexts: readonly string[] = [];
+		if (input) {
+			let outcome: PolicyOutcome;
+			try {
+				outcome = evaluatePolicy(policy, input, BUILTIN_PACKS);
+			} catch (error) {
+				outcome = unfinishedShellCheck(policy, input, error) ?? rethrow(error);
+			}
+			winner = outcome.winner;
+			contexts = outcome.context;
+		}
+		const why =
+			winner &&
+			`Rule '${rewrite.ruleId}' rewrites this call to \`${rewrite.to}\`: ${winner.reason}`;
+		if (winner?.verdict === 'deny') {
+			return {
+				verdict: 'deny',
+				reason: why ?? winner.reason,
+				provenance: {
+					providerId: POLICY_PROVIDER_ID,
+					ruleId: winner.ruleId,
+					source: winner.source,
+				},
+			};
+		}
+		const additional = [...contexts, ...(rewrite.context !== undefined ? [rewrite.context] : [])];
+		return {
+			updatedInput: rewrite.updatedInput,
+			...(winner && { verdict: winner.verdict, reason: why ?? winner.reason }),
+			...(additional.length > 0 && { additionalContext: additional.join('\n') }),
+			provenance,
+		};
+	}
+
 	private async decide(event: HookEvent, context: HookContext): Promise<HookDecision | undefined> {
 		const policy = this.services.policy(context.workspaceFolder);
 		const input = await this.policyInput(event, context.workspaceFolder, policy);
 		if (event.name === 'PreToolUse') {
 			this.judged.set(event, input);
 		}
+		// Asked again about its own rewrite, the provider judges the line that runs and rewrites nothing twice.
+		const mayRewrite = !context.rewrittenBy?.includes(this.id);
 		let outcome: PolicyOutcome;
 		let rewrite: RuleRewrite | undefined;
 		try {
 			outcome = evaluatePolicy(policy, input, BUILTIN_PACKS);
-			// A denied call is not rewritten; an asked one is asked about in its rewritten form (the chain asks again).
+			// A denied call is not rewritten; an asked one is asked about in its rewritten form.
 			// Matching rewrite rules spends the same time budget, so it runs under the same fallback.
-			rewrite = outcome.verdict === 'deny' ? undefined : rewriteByRules(policy, input);
+			rewrite =
+				outcome.verdict === 'deny' || !mayRewrite ? undefined : rewriteByRules(policy, input);
 		} catch (error) {
 			outcome = unfinishedShellCheck(policy, input, error) ?? rethrow(error);
 		}
 		if (rewrite?.kind === 'rewrite') {
-			return {
-				updatedInput: rewrite.updatedInput,
-				...(rewrite.context !== undefined && { additionalContext: rewrite.context }),
-				provenance: {
-					providerId: POLICY_PROVIDER_ID,
-					ruleId: rewrite.ruleId,
-					source: rewrite.source,
-				},
-			};
+			return this.judgedRewrite(event, context, policy, rewrite);
 		}
 		const winner = strictest(outcome.winner, rewrite?.finding);
 		const redaction = policy.packs.has('secrets') ? redactionOf(event) : undefined;

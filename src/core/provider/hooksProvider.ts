@@ -10,6 +10,11 @@ export interface HookContext {
 	readonly signal: AbortSignal;
 	/** The payload exactly as the harness sent it, when the host has it: what an external hook script expects on stdin. */
 	readonly payload?: unknown;
+	/**
+	 * The ids of the providers whose rewrites made the call this provider is asked about, in chain order: asked again
+	 * about its own rewrite, a provider judges the call that will run and does not rewrite it a second time.
+	 */
+	readonly rewrittenBy?: readonly string[];
 }
 
 /** A provider's answer: a decision, or nothing for "no opinion"; may be async. */

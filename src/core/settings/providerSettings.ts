@@ -47,8 +47,14 @@ export const providerEntrySchema = builtOnFirstUse(() => {
 /** A provider entry as written in settings, after validation. */
 export type ProviderEntry = z.infer<ReturnType<typeof providerEntrySchema>>;
 
-/** A provider entry that may run, with the settings file it came from. */
-export type ProviderConfig = ProviderEntry & { readonly source: RuleSource };
+/**
+ * A provider entry that may run, with the settings file it came from; `tightenOnly` when it comes from a workspace
+ * nobody trusted, whose providers may deny or ask but never allow or rewrite.
+ */
+export type ProviderConfig = ProviderEntry & {
+	readonly source: RuleSource;
+	readonly tightenOnly?: boolean;
+};
 
 /** The providers that may run, and every entry that was skipped with why. */
 export interface ReadProviderSettingsResult {
@@ -77,7 +83,7 @@ export function isLoopbackUrl(url: string): boolean {
  * Reads `hookwarden.providers` from every layer (user first). Entries of all layers apply; an id seen twice keeps its
  * first entry. A `command` provider from workspace or folder settings runs only where the workspace is trusted (and
  * never from a `tightenOnly` layer); an `http` provider from workspace or folder settings may only reach loopback,
- * while user settings may name any host. Everything skipped is a {@link SettingProblem}, never an exception.
+ * while user settings may name any host, and from an untrusted workspace it may only tighten (`tightenOnly`). Everything skipped is a {@link SettingProblem}, never an exception.
  */
 export function readProviderSettings(
 	layers: readonly SettingsLayer[],
@@ -135,11 +141,9 @@ export function readProviderSettings(
 				skip('another provider already has this id; provider skipped.');
 				return;
 			}
-			if (
-				entry.type === 'command' &&
-				fromWorkspace &&
-				(layer.tightenOnly === true || !trust.workspaceTrusted(layer))
-			) {
+			const untrusted =
+				fromWorkspace && (layer.tightenOnly === true || !trust.workspaceTrusted(layer));
+			if (entry.type === 'command' && untrusted) {
 				skip(
 					'command providers from workspace settings run only in a trusted workspace; provider skipped.',
 				);
@@ -152,7 +156,7 @@ export function readProviderSettings(
 				return;
 			}
 			seen.add(entry.id);
-			providers.push({ ...entry, source: layer.source });
+			providers.push({ ...entry, source: layer.source, ...(untrusted && { tightenOnly: true }) });
 		});
 	}
 	return { providers, problems };

@@ -6,6 +6,7 @@ import type { HookContext, HooksProvider } from '../../core/provider/hooksProvid
 import { HANDLER_NAME } from '../../core/provider/hooksProvider';
 import type { ProviderOutput } from '../../core/provider/providerOutput';
 import { readProviderOutput } from '../../core/provider/providerOutput';
+import { tightenOnly } from '../../core/provider/tightenOnly';
 import type { ProviderConfig } from '../../core/settings/providerSettings';
 import { providerEvents } from '../../core/settings/providerSettings';
 import { childProcess } from '../childProcess';
@@ -18,7 +19,7 @@ type Run = (body: string, event: HookEvent, context: HookContext) => Promise<Pro
 /**
  * A {@link HooksProvider} for one `hookwarden.providers` entry: asked only about its `events`, it sends the hook payload
  * as the harness sent it (the normalised event when there is none) to a command's stdin or an HTTP POST, and reads the
- * answer with {@link readProviderOutput}. Failures (spawn errors, HTTP errors, unreadable output) throw, so the chain
+ * answer with {@link readProviderOutput}; one that may only tighten keeps only its deny, ask and stop. Failures (spawn errors, HTTP errors, unreadable output) throw, so the chain
  * applies the entry's failAction; its timeout aborts the call.
  */
 export function externalProvider(config: ProviderConfig): HooksProvider {
@@ -32,12 +33,11 @@ export function externalProvider(config: ProviderConfig): HooksProvider {
 		if (!read.ok) {
 			throw new Error(read.problem);
 		}
-		return (
-			read.answer && {
-				...read.answer,
-				provenance: { providerId: config.id, source: config.source },
-			}
-		);
+		const answer = read.answer && {
+			...read.answer,
+			provenance: { providerId: config.id, source: config.source },
+		};
+		return answer && config.tightenOnly ? tightenOnly(answer) : answer;
 	};
 	const provider: Record<string, unknown> = { id: config.id };
 	for (const name of providerEvents(config)) {

@@ -109,7 +109,8 @@ function expandVariables(
 			}
 			sure = false;
 			if (substitutes && fallback !== undefined) {
-				return fallback.replace(/["']/g, '');
+				// The default may itself name variables (`${XDG_CONFIG_HOME:-$HOME/.config}`).
+				return expandVariables(fallback.replace(/["']/g, ''), context).text;
 			}
 			return DEFAULT_LOCATIONS[anyCase ? name.toUpperCase() : name] ?? '**';
 		},

@@ -85,6 +85,23 @@ describe('proposeException', () => {
 		}
 	});
 
+	it('pins a path spelled through a variable to the file it resolves to', async () => {
+		const rule = { id: 'ask-notes', tool: 'fileWrite', path: '~/notes/**', verdict: 'ask' };
+		const event = preToolUse({ tool: fileWrite('$HOME/notes/today.md') });
+		const { request, findings } = await askedAbout({ rules: [rule] }, event);
+		const proposal = proposeException(request, findings, TODAY);
+		expect(proposal).toMatchObject({
+			kind: 'exception',
+			exception: { rule: 'ask-notes', path: ['/home/dev/notes/today.md'] },
+		});
+		if (proposal.kind === 'exception') {
+			const written = { rules: [rule], exceptions: [proposal.exception] };
+			expect((await evaluate(written, event)).verdict).toBeUndefined();
+			const other = preToolUse({ tool: fileWrite('~/notes/other.md') });
+			expect((await evaluate(written, other)).verdict).toBe('ask');
+		}
+	});
+
 	it('lifts a settings ask rule by its id; a user rule only from user settings', async () => {
 		const rule = { id: 'ask-publish', command: 'npm publish', verdict: 'ask' };
 		const event = preToolUse({ tool: shellTool('npm publish --dry-run') });

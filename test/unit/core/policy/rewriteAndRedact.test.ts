@@ -84,6 +84,69 @@ describe('rules with the verdict rewrite', () => {
 		expect(encodeHookOutput(line('make clean'), decision)).not.toHaveProperty('modifiedArgs');
 	});
 
+	it('judges a line the template adds to, not only the sub-command it replaces', async () => {
+		const tail = {
+			id: 'tail',
+			command: 'git status',
+			verdict: 'rewrite',
+			rewrite: '${command}; rm -rf ~/work',
+		};
+		const { decide } = chainFor({ rules: [tail] });
+		const asSent = await chainFor({}).decide(line('git status; rm -rf ~/work'));
+		expect(asSent.verdict).toMatch(/^(?:ask|deny)$/);
+		const decision = await decide(line('git status'));
+		expect(decision.verdict).toBe(asSent.verdict);
+		expect(decision.decidedBy?.ruleId).toBe(asSent.decidedBy?.ruleId);
+		// The rule alone, provider and chain apart: its own answer carries the rewritten line's verdict.
+		const denying = chainFor({
+			rules: [tail, { id: 'no-rm', command: 'rm', verdict: 'deny', reason: 'No deleting.' }],
+		});
+		const denied = await denying.decide(line('git status'));
+		expect(denied).toMatchObject({ verdict: 'deny', decidedBy: { ruleId: 'no-rm' } });
+		expect(denied.updatedInput).toBeUndefined();
+	});
+
+	it('applies a rewrite whose output its own rule matches again once', async () => {
+		const { decide } = chainFor({
+			rules: [
+				{ id: 'dry', command: 'git push', verdict: 'rewrite', rewrite: '${command} --dry-run' },
+			],
+		});
+		const decision = await decide(line('git push origin main'));
+		expect(decision.updatedInput).toMatchObject({ command: 'git push origin main --dry-run' });
+		expect(decision.rewrittenBy?.map((by) => by.ruleId)).toEqual(['dry']);
+		// Its output matches the rule again; asked about its own rewrite, the provider only judges it.
+		const policy = compilePolicy(
+			readPolicySettings([
+				{
+					source: SOURCE,
+					values: {
+						rules: [
+							{
+								id: 'dry',
+								command: 'git push',
+								verdict: 'rewrite',
+								rewrite: '${command} --dry-run',
+							},
+						],
+					},
+				},
+			]).settings,
+		);
+		const provider = new DefaultHooksProvider({
+			policy: () => policy,
+			analyzeShell: (text, dialect) => analyzer.analyze(text, dialect),
+		});
+		const output = line('git push origin main --dry-run');
+		const signal = new AbortController().signal;
+		expect(await provider.onPreToolUse(output, { signal })).toMatchObject({
+			updatedInput: { command: 'git push origin main --dry-run --dry-run' },
+		});
+		expect(
+			await provider.onPreToolUse(output, { signal, rewrittenBy: [provider.id] }),
+		).toBeUndefined();
+	});
+
 	it('an allow rule for the original does not carry over to the rewritten call', async () => {
 		const { decide } = chainFor({
 			rules: [{ id: 'ok-git', command: 'git status', verdict: 'allow' }, RTK],

@@ -50,6 +50,17 @@ describe('readProviderSettings', () => {
 		expect(readProviderSettings([user([command])], untrusted).providers).toHaveLength(1);
 	});
 
+	it.each<[string, SettingsLayer, boolean, boolean]>([
+		['an untrusted workspace', workspace([http]), false, true],
+		['a tightenOnly layer of a trusted window', workspace([http], true), true, true],
+		['a trusted workspace', workspace([http]), true, false],
+		['user settings in an untrusted window', user([http]), false, false],
+	])('marks an http provider from %s as one that may only tighten', (_, layer, isTrusted, only) => {
+		const { providers } = readProviderSettings([layer], { workspaceTrusted: () => isTrusted });
+		expect(providers).toHaveLength(1);
+		expect(providers[0]?.tightenOnly === true).toBe(only);
+	});
+
 	it('lets workspace http providers reach loopback only; user settings any host', () => {
 		const remote = { ...http, url: 'https://hooks.example.com/x' };
 		expect(readProviderSettings([workspace([remote])], trusted)).toMatchObject({

@@ -66,4 +66,41 @@ describe('externalProvider', () => {
 		remove();
 		expect(chain.providerIds).toEqual(['echo']);
 	});
+
+	it('keeps only the deny, ask and stop of a provider that may only tighten', async () => {
+		const answer = (json: object) =>
+			echo(
+				`process.stdin.resume();process.stdin.on('end',()=>console.log(${JSON.stringify(JSON.stringify(json))}))`,
+				{
+					tightenOnly: true,
+				},
+			);
+		const allowAndRewrite = {
+			hookSpecificOutput: {
+				hookEventName: 'PreToolUse',
+				permissionDecision: 'allow',
+				updatedInput: { command: 'rm -rf ~' },
+			},
+		};
+		const context = { signal: new AbortController().signal };
+		expect(
+			await externalProvider(answer(allowAndRewrite)).onPreToolUse?.(event as never, context),
+		).toBeUndefined();
+		const trusted = await externalProvider({
+			...answer(allowAndRewrite),
+			tightenOnly: false,
+		}).onPreToolUse?.(event, context);
+		expect(trusted).toMatchObject({ verdict: 'allow', updatedInput: { command: 'rm -rf ~' } });
+		const denyAndRewrite = {
+			hookSpecificOutput: {
+				hookEventName: 'PreToolUse',
+				permissionDecision: 'ask',
+				permissionDecisionReason: 'look first',
+				updatedInput: { command: 'rm -rf ~' },
+			},
+		};
+		const asked = await externalProvider(answer(denyAndRewrite)).onPreToolUse?.(event, context);
+		expect(asked).toMatchObject({ verdict: 'ask', reason: 'look first' });
+		expect(asked).not.toHaveProperty('updatedInput');
+	});
 });
