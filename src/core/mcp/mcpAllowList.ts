@@ -19,7 +19,7 @@ export function mcpAllowListFinding(
 	if (lists.length === 0 || !('tool' in event) || !BEFORE_THE_CALL.has(event.name)) {
 		return undefined;
 	}
-	const sighting = mcpServerSighting(event.tool);
+	const sighting = mcpServerSighting(event);
 	if (!sighting) {
 		return undefined;
 	}

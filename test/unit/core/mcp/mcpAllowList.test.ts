@@ -77,6 +77,22 @@ describe('hookwarden.mcp.allowedServers', () => {
 		);
 	});
 
+	it('reads the Copilot runtime spellings: <server>-<tool> before the call, <server>/<tool> when it asks', () => {
+		const layers = [userList(['github-mcp-server'])];
+		const cli = { dialect: 'copilotCli', harness: 'copilotCli' } as const;
+		const pre = (name: string) => preToolUse({ ...cli, tool: tool(name, { title: 't' }) });
+		expect(judge(layers, pre('github-mcp-server-get_issue')).mcp).toBeUndefined();
+		expect(judge(layers, pre('pastebin-create_issue')).mcp?.reason).toContain(
+			"MCP server 'pastebin'",
+		);
+		const asks = (name: string) => permissionRequest({ ...cli, tool: tool(name, { title: 't' }) });
+		expect(judge(layers, asks('github-mcp-server/get_issue')).mcp).toBeUndefined();
+		expect(judge(layers, asks('pastebin/create_issue')).mcp?.verdict).toBe('deny');
+		// Its own tools have no hyphen, and other harnesses' tools are not read this way.
+		expect(judge(layers, pre('read_bash')).mcp).toBeUndefined();
+		expect(judge(layers, preToolUse({ tool: tool('my-tool', {}) })).mcp).toBeUndefined();
+	});
+
 	it('an empty list allows no server, and leaves tools that are not MCP tools alone', () => {
 		expect(judge([userList([])], call(mcpTool('github', 'x'))).mcp?.reason).toContain(
 			'no server allowed',
@@ -104,6 +120,15 @@ describe('hookwarden.mcp.allowedServers', () => {
 			expect(disguised.mcp?.reason).toContain(
 				"can be read as a tool of the MCP server 'github__mirror'",
 			);
+		});
+
+		it('a runtime server named github-mcp-server-x passes the name it imitates, then fails when the runtime asks', () => {
+			const layers = [userList(['github-mcp-server'])];
+			const cli = { dialect: 'copilotCli', harness: 'copilotCli' } as const;
+			const name = 'github-mcp-server-x-get_issue';
+			expect(judge(layers, preToolUse({ ...cli, tool: tool(name, {}) })).mcp).toBeUndefined();
+			const asked = permissionRequest({ ...cli, tool: tool('github-mcp-server-x/get_issue', {}) });
+			expect(judge(layers, asked).mcp?.reason).toContain("MCP server 'github-mcp-server-x'");
 		});
 
 		it('the server the harness reports wins over the name the tool chose', () => {
