@@ -117,6 +117,12 @@ function settingsInForce(config: PolicyConfig, folder: string | undefined): Sett
 		value,
 		...(sources[key] && { source: sources[key] }),
 	}));
+	const [strongest] = read.settings.mcpAllowedServers;
+	inForce.push({
+		key: 'mcp.allowedServers',
+		value: read.settings.mcpAllowedServers,
+		...(strongest && { source: strongest.source }),
+	});
 	const modal = vscode.workspace
 		.getConfiguration('hookwarden', folder === undefined ? undefined : vscode.Uri.file(folder))
 		.inspect<boolean>(UI_SETTINGS.approvalModal);

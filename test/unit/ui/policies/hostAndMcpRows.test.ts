@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { settingsGroup } from '../../../../src/ui/policies/groups/settingsGroup';
 import { presentPolicies } from '../../../../src/ui/policies/policyPresenter';
 import { presentStatus } from '../../../../src/ui/statusBar/statusPresenter';
 
@@ -51,5 +52,24 @@ describe('a host that runs no hook file of Hookwarden’s', () => {
 		expect(
 			presentStatus({ pending: 1, paused: false, hooksActive: false, switchedOffBy: 'x' }).action,
 		).toBe('answer');
+	});
+});
+
+describe('Settings in Force: the MCP allow-lists', () => {
+	it('shows every list in force with where it was set, or any server', () => {
+		const row = (value: unknown) =>
+			settingsGroup([{ key: 'mcp.allowedServers', value }]).children?.find(
+				(child) => child.label === 'MCP servers allowed',
+			)?.description;
+		expect(row([])).toBe('any server · default');
+		expect(
+			row([
+				{
+					entries: ['github', { name: 'corp-*' }],
+					source: { kind: 'machinePolicy', file: '/etc/p' },
+				},
+				{ entries: [], source: { kind: 'workspaceSettings', file: '/ws/s.json' } },
+			]),
+		).toBe('github, corp-* (machine policy) and none (workspace settings) · default');
 	});
 });
