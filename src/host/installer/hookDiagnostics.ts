@@ -366,10 +366,16 @@ export class HookDiagnostics implements vscode.Disposable {
 			),
 		);
 		const { heardFrom, transcriptFolders } = this.sessions;
+		const installedAt = Math.min(...written);
 		const silent = silentSessions({
-			started: await startedSessions(this.home, transcriptFolders),
+			started: await startedSessions(
+				this.home,
+				transcriptFolders,
+				this.workspaceFolders(),
+				installedAt,
+			),
 			heardFrom,
-			installedAt: Math.min(...written),
+			installedAt,
 			now: Date.now(),
 			graceMs: SILENT_GRACE_MS,
 		});

@@ -60,14 +60,33 @@ function disablesAllHooks(file: string): boolean {
 
 /**
  * The sessions the hosts' own records show: the Copilot runtime's `~/.copilot/session-state/<id>` (the CLI, VS Code's
- * Copilot harness, SDK apps) and Copilot Chat's transcripts `<id>.jsonl` (the Local agent), with when each began.
+ * Copilot harness, SDK apps) for sessions that ran in one of this window's folders, whose headless decisions this
+ * window's audit logs hold, and Copilot Chat's transcripts `<id>.jsonl` (the Local agent), with when each began.
  */
 export async function startedSessions(
 	home: string,
 	transcriptFolders: readonly string[],
+	workspaceFolders: readonly string[],
+	since: number,
 ): Promise<StartedSession[]> {
 	const runtime = path.join(home, '.copilot', 'session-state');
-	const found = await entriesOf(runtime, (name) => name);
+	const inThisWindow = async (id: string) => {
+		const state = await fs
+			.readFile(path.join(runtime, id, 'workspace.yaml'), 'utf8')
+			.catch(() => '');
+		const cwd = /^cwd: (.+)$/m.exec(state)?.[1]?.trim();
+		return (
+			cwd !== undefined &&
+			workspaceFolders.some((folder) => cwd === folder || cwd.startsWith(folder + path.sep))
+		);
+	};
+	const found: StartedSession[] = [];
+	for (const session of await entriesOf(runtime, (name) => name)) {
+		// Older sessions say nothing about the hooks installed since; their state is not read at all.
+		if (session.startedAt >= since && (await inThisWindow(session.id))) {
+			found.push(session);
+		}
+	}
 	for (const folder of transcriptFolders) {
 		found.push(...(await entriesOf(folder, (name) => /^(.+)\.jsonl$/.exec(name)?.[1])));
 	}
