@@ -5,6 +5,7 @@ import type { HookEvent, ToolCall } from '../../../../src/core/events/hookEvent'
 import { MCP_ALLOW_LIST_RULE_ID } from '../../../../src/core/mcp/mcpAllowList';
 import { compilePolicy } from '../../../../src/core/policy/compilePolicy';
 import { evaluatePolicy } from '../../../../src/core/policy/evaluatePolicy';
+import { describeLock } from '../../../../src/core/settings/lockedSettings';
 import { readPolicySettings } from '../../../../src/core/settings/readPolicySettings';
 import type { SettingsLayer } from '../../../../src/core/settings/settingsLayer';
 import {
@@ -214,5 +215,11 @@ describe('hookwarden.mcp.allowedServers', () => {
 		);
 		expect(result.mcp?.verdict).toBe('deny');
 		expect(result.problems.map((p) => p.key)).toEqual(['mcp.allowedServers[1]']);
+	});
+});
+
+describe('a machine policy list, as the lock views describe it', () => {
+	it('says lower scopes can only remove servers', () => {
+		expect(describeLock('hookwarden.mcp.allowedServers')).toContain('can only remove servers');
 	});
 });
