@@ -103,8 +103,9 @@ const CORE_FLOORS = [
 	['policy', 'settings'],
 	// Providers and their chain.
 	['provider'],
-	// What happens around a decision: approvals, audit records, sessions, snapshots, output, telemetry.
-	['approvals', 'audit', 'sessions', 'snapshots', 'output', 'telemetry'],
+	// What happens around a decision: approvals, audit records, sessions, snapshots, output, telemetry, and
+	// whether the host lets Hookwarden's hook file run at all.
+	['approvals', 'audit', 'sessions', 'snapshots', 'output', 'telemetry', 'hostPolicy'],
 	// The one decide path.
 	['pipeline'],
 ];

@@ -10,6 +10,7 @@ import { createDecisionEngine } from './host/engine/decisionEngine';
 import { watchSettingsProviders } from './host/engine/settingsProviders';
 import type { HookwardenApi } from './host/hookwardenApi';
 import { createHookwardenApi } from './host/hookwardenApi';
+import { sessionsHeardFrom } from './host/installer/sessionsHeardFrom';
 import { startInstaller } from './host/installer/startInstaller';
 import { createLog } from './host/log';
 import { PauseState } from './host/pauseState';
@@ -121,6 +122,13 @@ async function wire(
 		{ runtimeFolder: endpoint.runtime, identity: endpoint.identity },
 		log,
 		INSTALL_PROMPTS,
+		{
+			heardFrom: sessionsHeardFrom(engine.sessions, () => audit.files()),
+			// Copilot Chat keeps the Local agent's transcripts beside this extension's workspace storage.
+			transcriptFolders: context.storageUri
+				? [path.join(path.dirname(context.storageUri.fsPath), 'GitHub.copilot-chat', 'transcripts')]
+				: [],
+		},
 	);
 	own(running.disposable);
 

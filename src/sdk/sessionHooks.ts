@@ -323,7 +323,11 @@ function toolOfRequest(request: CopilotPermissionRequest, cwd: string | undefine
 			);
 		case 'mcp': {
 			const mcp = request as CopilotMcpPermissionRequest;
-			return toolCallOf(`mcp__${mcp.serverName}__${mcp.toolName}`, argsOf(mcp.args), context);
+			// The runtime names the server itself: the allow-list holds it to that, not to the tool's name.
+			return {
+				...toolCallOf(`mcp__${mcp.serverName}__${mcp.toolName}`, argsOf(mcp.args), context),
+				mcpServer: { name: mcp.serverName },
+			};
 		}
 		case 'custom-tool': {
 			const custom = request as CopilotCustomToolPermissionRequest;

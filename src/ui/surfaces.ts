@@ -52,6 +52,7 @@ export function createSurfaces(sources: SurfaceSources): vscode.Disposable {
 		config,
 		userSettingsFile,
 		contextKeys,
+		diagnostics: running.diagnostics,
 	});
 	const { installer, diagnostics } = running;
 	return vscode.Disposable.from(

@@ -6,6 +6,7 @@ import type { SessionTracker } from '../core/sessions/sessionTracker';
 import { COMMANDS, VIEWS } from '../host/commandIds';
 import type { ContextKeySetter } from '../host/contextKeys';
 import type { PauseState } from '../host/pauseState';
+import type { HookDiagnostics } from '../host/installer/hookDiagnostics';
 import type { PolicyConfig } from '../host/policyConfig';
 import { createApprovalsView } from './approvals/approvalsTreeProvider';
 import type { ApprovalService } from './approvals/approvalService';
@@ -26,7 +27,16 @@ export interface ViewSources {
 	readonly config: PolicyConfig;
 	readonly userSettingsFile: string;
 	readonly contextKeys: ContextKeySetter;
+	/** The installer's diagnostics: what keeps the hosts from running Hookwarden's hook file. */
+	readonly diagnostics?: HookDiagnostics;
 }
+
+// The diagnostics that mean a host runs no hook file of Hookwarden's, listed first in the Policies view.
+const HOST_SWITCHES: ReadonlySet<string> = new Set([
+	'hooksDisabled',
+	'copilotHooksDisabled',
+	'silentSession',
+]);
 
 /** The Approvals, Events and Policies views, live from their sources; the providers are returned for the commands. */
 export function createViews(sources: ViewSources): {
@@ -45,6 +55,8 @@ export function createViews(sources: ViewSources): {
 			readPoliciesInput(config, sources.userSettingsFile, {
 				providers: sources.providers,
 				grants: () => sources.grants.list(),
+				switchedOff: () =>
+					(sources.diagnostics?.problems ?? []).filter((p) => HOST_SWITCHES.has(p.id)),
 			}),
 		COMMANDS.revealRule,
 		() => readCoverageInput(config, sessions.events()),
@@ -89,6 +101,9 @@ export function createViews(sources: ViewSources): {
 			hasRules();
 		}),
 		new vscode.Disposable(sources.grants.onDidChange(() => policies.refresh())),
+		...(sources.diagnostics
+			? [sources.diagnostics.onDidChangeProblems(() => policies.refresh())]
+			: []),
 	);
 	return { events, policies, disposable };
 }

@@ -1,3 +1,4 @@
+import type { McpServerIdentity } from './mcpServer';
 import type { ToolKind } from '../terms/toolKind';
 import type { Dialect } from './dialect';
 import type { Harness } from './harness';
@@ -23,6 +24,8 @@ export interface ToolCall {
 	 * relative to the event's `cwd`, possibly with `${workspaceFolder}`.
 	 */
 	readonly workingFolder?: string;
+	/** The MCP server the harness reported for this call, when it did; otherwise only the name tells (see mcpServer.ts). */
+	readonly mcpServer?: McpServerIdentity;
 }
 
 /** Fields every event carries once normalised, whatever the dialect. */

@@ -84,6 +84,8 @@ export interface CompiledPolicy {
 	};
 	/** What is held before a call that may change files runs. */
 	readonly snapshots: PolicySettings['snapshots'];
+	/** The MCP server allow-list of every layer that set one; a server must be on each. */
+	readonly mcpAllowedServers: PolicySettings['mcpAllowedServers'];
 	readonly sources: PolicySettings['sources'];
 	/** Rules skipped while compiling (bad regex, a criterion the event never has). */
 	readonly problems: readonly SettingProblem[];
@@ -143,6 +145,7 @@ export function compilePolicy(settings: PolicySettings): CompiledPolicy {
 			onTimeout: settings.approvalOnTimeout,
 		},
 		snapshots: settings.snapshots,
+		mcpAllowedServers: settings.mcpAllowedServers,
 		sources: settings.sources,
 		problems,
 	};

@@ -14,6 +14,7 @@ import type { TouchedPath } from '../judging/touchedPaths';
 import { touchedPaths } from '../judging/touchedPaths';
 import { strictReading } from '../judging/strictReading';
 import { unreadableCommandLine } from '../judging/unreadableCommandLine';
+import { mcpAllowListFinding } from './mcpAllowList';
 
 /** What the policy says about one event: the winning verdict and finding, every finding, and context to add. */
 export interface PolicyOutcome {
@@ -74,6 +75,11 @@ export function evaluatePolicy(
 	findings.push(...strictReading(policy.readingStrict, input, policy.sources['reading.strict']));
 	findings.push(...limits(policy, input, lazyPaths));
 	dropExceptedFindings(findings, policy.exceptions, input);
+	// After the exceptions: an allow-list is lifted by changing the list where it was set, not by a rule exception.
+	const offList = mcpAllowListFinding(policy.mcpAllowedServers, event);
+	if (offList) {
+		findings.push(offList);
+	}
 
 	if (event.name === 'SessionStart' && policy.sessionStartContext) {
 		context.push(policy.sessionStartContext);

@@ -31,6 +31,9 @@ export function describeLock(key: string): string {
 	if (short === 'packs') {
 		return 'A pack it switches on stays on; user and workspace settings may switch on the others.';
 	}
+	if (short === 'mcp.allowedServers') {
+		return 'A call must pass its list; user and workspace settings can only remove servers with lists of their own.';
+	}
 	if (short === 'defaultVerdict') {
 		return 'User and workspace settings can only make it stricter, and their allow rules are skipped.';
 	}

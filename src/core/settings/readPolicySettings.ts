@@ -8,6 +8,8 @@ import { EXPORT_SETTINGS, mayConfigureExport } from './exportSettings';
 import type * as z from '../util/zod';
 import type { PackId } from '../judging/pack';
 import { PACK_IDS } from '../judging/pack';
+import type { SourcedServerList } from './mcpSettings';
+import { readServerList } from './mcpSettings';
 import type { RuleException } from './exceptionSchema';
 import { exceptionSchema } from './exceptionSchema';
 import type { PolicySettingKey, Rule } from './settingsSchema';
@@ -49,6 +51,8 @@ export interface PolicySettings {
 	readonly approvalOnTimeout: 'deny' | 'ask' | 'allow';
 	/** What is held before a call that may change files runs (`hookwarden.snapshots.*`). */
 	readonly snapshots: SnapshotSettings;
+	/** Every layer's MCP server allow-list, machine policy first: a server must be on each (so a layer only narrows). */
+	readonly mcpAllowedServers: readonly SourcedServerList[];
 	/** Which layer set each non-default value, for provenance. */
 	readonly sources: Readonly<Partial<Record<PolicySettingKey, RuleSource>>>;
 }
@@ -77,6 +81,7 @@ const LIST_SETTINGS: ReadonlySet<PolicySettingKey> = new Set([
 	'exceptions',
 	'packs',
 	'providers',
+	'mcp.allowedServers',
 ]);
 
 /** Picks the `hookwarden.*` keys out of a flat settings.json object, stripping the prefix. */
@@ -163,6 +168,7 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 	const problems: SettingProblem[] = [];
 	const rules: SourcedRule[] = [];
 	const exceptions: SourcedException[] = [];
+	const mcpAllowedServers: SourcedServerList[] = [];
 	const scalars: Partial<Record<PolicySettingKey, unknown>> = {};
 	const sources: Partial<Record<PolicySettingKey, RuleSource>> = {};
 	const packs: Record<PackId, boolean> = Object.fromEntries(
@@ -236,6 +242,19 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 				continue;
 			}
 			const value = parsed.value;
+			if (settingKey === 'mcp.allowedServers') {
+				if (value !== null) {
+					const read = readServerList(value as unknown[], layer.source);
+					for (const index of read.skipped) {
+						report(
+							`${key}[${index}]`,
+							'must be a server name or {name, transport?, url?}; entry skipped.',
+						);
+					}
+					mcpAllowedServers.push(read.list);
+				}
+				continue;
+			}
 			if (underLock && locks.values.has(settingKey)) {
 				const locked = locks.values.get(settingKey);
 				const stricter = AT_LEAST_AS_STRICT[settingKey] as
@@ -382,6 +401,7 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 				'snapshots.retentionDays': value('snapshots.retentionDays'),
 				'snapshots.exclude': value('snapshots.exclude'),
 			}),
+			mcpAllowedServers,
 			sources,
 		},
 		problems,

@@ -2,6 +2,7 @@ import { HOOK_EVENT_NAMES } from '../events/hookEventName';
 import { AUDIT_SETTINGS } from './auditSettings';
 import { SNAPSHOT_SETTINGS } from './snapshotSettings';
 import { EXPORT_SETTINGS } from './exportSettings';
+import { MCP_SETTINGS } from './mcpSettings';
 import { builtOnFirstUse } from '../util/builtOnFirstUse';
 import { setting } from '../util/lazySchema';
 import * as z from '../util/zod';
@@ -100,6 +101,7 @@ export const POLICY_SETTINGS = {
 	...AUDIT_SETTINGS,
 	...EXPORT_SETTINGS,
 	...SNAPSHOT_SETTINGS,
+	...MCP_SETTINGS,
 } as const;
 
 /** One policy setting key, without the `hookwarden.` prefix. */

@@ -4,6 +4,10 @@ import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
+import { hooksSwitchedOff } from '../../core/hostPolicy/hooksSwitchedOff';
+import type { HooksSwitchedOff } from '../../core/hostPolicy/hooksSwitchedOff';
+import { managedRouteText } from '../../core/hostPolicy/managedRoutes';
+import { silentSessions } from '../../core/hostPolicy/silentSessions';
 import type { RuntimeHookFile } from './answerOrder';
 import { filesAnsweringFirst } from './answerOrder';
 import type { HookFileLocation, RegisteringFile } from './hookFile';
@@ -14,17 +18,30 @@ import {
 	referencedPaths,
 } from './hookFile';
 import type { HookInstaller } from './hookInstaller';
+import { HOOK_SWITCH_SETTINGS, readHostSwitches, startedSessions } from './hostSwitches';
 
 /** A problem with how Hookwarden's hooks are registered, and the one action that fixes it. */
 export interface HookProblem {
 	readonly id:
 		| 'hooksDisabled'
+		| 'copilotHooksDisabled'
+		| 'silentSession'
 		| 'workspaceUntrusted'
 		| 'duplicateRegistration'
 		| 'missingPath'
 		| 'answersFirst';
 	readonly message: string;
+	/** The host setting that switched Hookwarden off, when one did (`chat.hooks.allowManagedOnly`). */
+	readonly setting?: string;
 	readonly action: { readonly title: string; readonly run: () => Promise<void> };
+}
+
+/** What tells the diagnostics that a session reached Hookwarden, and where Copilot Chat keeps its transcripts. */
+export interface SessionSources {
+	/** Whether any event of this session reached Hookwarden (in this window or in an audit log). */
+	readonly heardFrom: (sessionId: string) => boolean;
+	/** Copilot Chat's transcripts folders of this window's workspace storage. */
+	readonly transcriptFolders: readonly string[];
 }
 
 /** A hook file Local reads that registers Hookwarden. */
@@ -33,7 +50,11 @@ interface FoundFile extends RegisteringFile {
 }
 
 const RECHECK_DELAY_MS = 300;
-const CHAT_SETTINGS = ['chat.useHooks', 'chat.useClaudeHooks', 'chat.hookFilesLocations'];
+const CHAT_SETTINGS = [...HOOK_SWITCH_SETTINGS, 'chat.useClaudeHooks', 'chat.hookFilesLocations'];
+// A session's first event comes within a second of its start (measured: 0.2–0.4 s); a minute leaves room for a slow
+// start without leaving a session that ran without Hookwarden unreported for long.
+const SILENT_GRACE_MS = 60_000;
+const SILENT_RECHECK_MS = 60_000;
 
 async function exists(file: string): Promise<boolean> {
 	try {
@@ -74,7 +95,13 @@ export class HookDiagnostics implements vscode.Disposable {
 	constructor(
 		private readonly installer: HookInstaller,
 		private readonly home: string = os.homedir(),
+		private readonly sessions?: SessionSources,
 	) {
+		if (sessions) {
+			const interval = setInterval(() => this.scheduleCheck(), SILENT_RECHECK_MS);
+			interval.unref?.();
+			this.subscriptions.push(new vscode.Disposable(() => clearInterval(interval)));
+		}
 		const recheck = () => this.scheduleCheck();
 		const userHooks = (sub: string, glob: string) =>
 			vscode.workspace.createFileSystemWatcher(
@@ -116,12 +143,15 @@ export class HookDiagnostics implements vscode.Disposable {
 		const chat = vscode.workspace.getConfiguration('chat');
 		const found = await this.findRegisteringFiles(chat);
 		const problems: HookProblem[] = [];
-		if (found.length > 0 && chat.get<boolean>('useHooks', true) === false) {
-			problems.push({
-				id: 'hooksDisabled',
-				message: 'agent hooks are turned off (chat.useHooks), so VS Code never runs Hookwarden.',
-				action: { title: 'Turn On Agent Hooks', run: () => this.turnOnHooks() },
-			});
+		const folders = this.workspaceFolders();
+		for (const off of hooksSwitchedOff(await readHostSwitches(this.home, folders))) {
+			if (found.length > 0 || off.setting === 'disableAllHooks') {
+				problems.push(this.switchedOffProblem(off));
+			}
+		}
+		const silent = await this.silentSessionProblem(found);
+		if (silent) {
+			problems.push(silent);
 		}
 		if (!vscode.workspace.isTrusted && found.some((f) => f.location.scope === 'workspace')) {
 			problems.push({
@@ -294,6 +324,81 @@ export class HookDiagnostics implements vscode.Disposable {
 				run: () => this.open(firstFile.path),
 			},
 		};
+	}
+
+	private switchedOffProblem(off: HooksSwitchedOff): HookProblem {
+		const text = managedRouteText(off.routes, path.join(__dirname, 'bridge.js'));
+		return {
+			id: off.setting === 'disableAllHooks' ? 'copilotHooksDisabled' : 'hooksDisabled',
+			message: off.message,
+			setting: off.setting,
+			action:
+				off.routes[0] === 'turnOnHooks'
+					? { title: 'Turn On Agent Hooks', run: () => this.turnOnHooks() }
+					: {
+							title: 'Copy the Administrator’s Steps',
+							run: async () => {
+								await vscode.env.clipboard.writeText(text);
+								void vscode.window.showInformationMessage(
+									'Hookwarden: the steps for your administrator are on the clipboard.',
+								);
+							},
+						},
+		};
+	}
+
+	/**
+	 * A session the host started after Hookwarden's hook file was written that never sent Hookwarden an event: whatever
+	 * the settings say, the host ran it without Hookwarden.
+	 */
+	private async silentSessionProblem(
+		found: readonly FoundFile[],
+	): Promise<HookProblem | undefined> {
+		if (!this.sessions || found.length === 0) {
+			return undefined;
+		}
+		const written = await Promise.all(
+			found.map((f) =>
+				fs.stat(f.path).then(
+					(s) => s.mtimeMs,
+					() => Number.POSITIVE_INFINITY,
+				),
+			),
+		);
+		const { heardFrom, transcriptFolders } = this.sessions;
+		const installedAt = Math.min(...written);
+		const silent = silentSessions({
+			started: await startedSessions(
+				this.home,
+				transcriptFolders,
+				this.workspaceFolders(),
+				installedAt,
+			),
+			heardFrom,
+			installedAt,
+			now: Date.now(),
+			graceMs: SILENT_GRACE_MS,
+		});
+		const [first] = silent;
+		if (!first) {
+			return undefined;
+		}
+		const more = silent.length > 1 ? ` (and ${silent.length - 1} more)` : '';
+		return {
+			id: 'silentSession',
+			message: `the agent session ${first.id}${more} started after Hookwarden’s hooks were installed but never sent Hookwarden an event, so it ran without Hookwarden (seen at ${this.displayPath(first.seenAt)}). A host setting or policy may keep hook files from running.`,
+			action: {
+				title: 'Open Hookwarden',
+				run: async () =>
+					void (await vscode.commands.executeCommand('workbench.view.extension.hookwarden')),
+			},
+		};
+	}
+
+	private workspaceFolders(): string[] {
+		return (vscode.workspace.workspaceFolders ?? [])
+			.filter((f) => f.uri.scheme === 'file')
+			.map((f) => f.uri.fsPath);
 	}
 
 	private async turnOnHooks(): Promise<void> {

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 import { ensureBridgeCopy } from './bridgeCopy';
+import type { SessionSources } from './hookDiagnostics';
 import { HookDiagnostics } from './hookDiagnostics';
 import { HookInstaller } from './hookInstaller';
 import type { InstallPrompts } from './installPromptsPort';
@@ -77,6 +78,7 @@ export function startInstaller(
 	window: WindowPins,
 	log: vscode.LogOutputChannel,
 	prompts: InstallPrompts,
+	sessions?: SessionSources,
 ): RunningInstaller {
 	const version = (context.extension.packageJSON as { version?: string }).version ?? '0.0.0';
 	const installer = new HookInstaller(context.globalState, {
@@ -94,7 +96,7 @@ export function startInstaller(
 		log,
 		prompts,
 	});
-	const diagnostics = new HookDiagnostics(installer);
+	const diagnostics = new HookDiagnostics(installer, os.homedir(), sessions);
 	const timeoutChanged = vscode.workspace.onDidChangeConfiguration((e) => {
 		if (e.affectsConfiguration('hookwarden.approval.timeoutSeconds')) {
 			void installer.refreshIfStale();

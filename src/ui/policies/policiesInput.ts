@@ -11,7 +11,7 @@ import { policyUses } from '../../core/sessions/harnessCoverage';
 import type { RecordedEvent } from '../../core/sessions/recordedEvent';
 import type { CoverageInput } from './groups/harnessesGroup';
 import { seenHarnesses } from './groups/harnessesGroup';
-import type { PoliciesInput, RulesLayer } from './policyPresenter';
+import type { HostSwitchRow, PoliciesInput, RulesLayer } from './policyPresenter';
 import { readPolicySettings } from '../../core/settings/readPolicySettings';
 import type { PolicyConfig } from '../../host/policyConfig';
 import { UI_SETTINGS } from '../uiSettings';
@@ -27,6 +27,8 @@ export function primaryFolder(): string | undefined {
 export interface PoliciesSources {
 	readonly providers?: () => readonly ProviderState[];
 	readonly grants?: () => readonly SessionGrant[];
+	/** The host problems that keep Hookwarden's hook file from running (the installer's diagnostics). */
+	readonly switchedOff?: () => readonly HostSwitchRow[];
 }
 
 /**
@@ -50,6 +52,7 @@ export function readPoliciesInput(
 		providers: sources.providers?.() ?? [],
 		exceptions: entriesLayers('exceptions', userSettingsFile),
 		...(sources.grants && { grants: sources.grants() }),
+		...(sources.switchedOff && { switchedOff: sources.switchedOff() }),
 		settings: settingsInForce(config, folder),
 		clockTime: (ms) => new Date(ms).toLocaleTimeString(),
 		...(config.machinePolicy() && { machinePolicy: config.machinePolicy() }),
@@ -114,6 +117,12 @@ function settingsInForce(config: PolicyConfig, folder: string | undefined): Sett
 		value,
 		...(sources[key] && { source: sources[key] }),
 	}));
+	const [strongest] = read.settings.mcpAllowedServers;
+	inForce.push({
+		key: 'mcp.allowedServers',
+		value: read.settings.mcpAllowedServers,
+		...(strongest && { source: strongest.source }),
+	});
 	const modal = vscode.workspace
 		.getConfiguration('hookwarden', folder === undefined ? undefined : vscode.Uri.file(folder))
 		.inspect<boolean>(UI_SETTINGS.approvalModal);

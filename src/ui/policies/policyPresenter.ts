@@ -43,6 +43,14 @@ export interface PoliciesInput {
 	readonly settings?: readonly SettingInForce[];
 	/** How a time of day reads (local time); the presenter stays pure. */
 	readonly clockTime?: (epochMs: number) => string;
+	/** What keeps the hosts from running Hookwarden's hook file: a setting, a policy, a session that never reached it. */
+	readonly switchedOff?: readonly HostSwitchRow[];
+}
+
+/** One host problem the *Policies* view puts first: what it says and the setting it names, if any. */
+export interface HostSwitchRow {
+	readonly message: string;
+	readonly setting?: string;
 }
 
 const PACK_TITLES: Readonly<Record<PackId, string>> = {
@@ -59,6 +67,9 @@ const PACK_TITLES: Readonly<Record<PackId, string>> = {
  */
 export function presentPolicies(input: PoliciesInput): PolicyNodeView[] {
 	const groups: PolicyNodeView[] = [];
+	if (input.switchedOff && input.switchedOff.length > 0) {
+		groups.push(switchedOffGroup(input.switchedOff));
+	}
 	const machine = input.machinePolicy && presentMachinePolicy(input.machinePolicy);
 	if (machine) {
 		groups.push(machine);
@@ -260,6 +271,30 @@ function providersGroup(providers: readonly ProviderState[]): PolicyNodeView {
 			iconId: provider.lastError !== undefined ? 'error' : 'plug',
 			...(provider.lastError !== undefined && { iconColorId: 'list.errorForeground' }),
 			contextValue: 'hookwarden:provider',
+		})),
+	};
+}
+
+// First in the view: a policy that looks in force while the host never runs Hookwarden is worse than none.
+function switchedOffGroup(rows: readonly HostSwitchRow[]): PolicyNodeView {
+	return {
+		key: 'g:switchedOff',
+		label: 'Not Running Here',
+		description: rows
+			.map((row) => row.setting)
+			.filter((setting) => setting !== undefined)
+			.join(', '),
+		tooltip:
+			'The host keeps Hookwarden’s hook file from running, so the policies below decide nothing there. Run "Hookwarden: Show Hook Problems" for the route that works.',
+		iconId: 'warning',
+		contextValue: 'hookwarden:policyGroup',
+		children: rows.map((row, index) => ({
+			key: `switchedOff:${index}`,
+			label: row.setting ?? 'A session ran without Hookwarden',
+			description: row.message,
+			tooltip: row.message,
+			iconId: 'circle-slash',
+			contextValue: 'hookwarden:hostSwitch',
 		})),
 	};
 }

@@ -32,6 +32,8 @@ export function createStatusBarController(sources: StatusBarSources): vscode.Dis
 	);
 	item.name = 'Hookwarden';
 	let hooksActive = false;
+	let switchedOffBy: string | undefined;
+	let silentSession = false;
 	const update = () => {
 		const pending = approvals.pending().length;
 		contextKeys.set('hookwarden.pendingApprovals', pending);
@@ -40,6 +42,8 @@ export function createStatusBarController(sources: StatusBarSources): vscode.Dis
 			paused: pause.paused,
 			hooksActive,
 			notHonoured: sessions.notHonouredCount(),
+			...(switchedOffBy !== undefined && { switchedOffBy }),
+			silentSession,
 		});
 		item.text = view.text;
 		item.tooltip = view.tooltip;
@@ -56,7 +60,11 @@ export function createStatusBarController(sources: StatusBarSources): vscode.Dis
 	};
 	const updateHookState = async () => {
 		const installed = await diagnostics.isRegistered();
-		const disabled = diagnostics.problems.some((p) => p.id === 'hooksDisabled');
+		const off = diagnostics.problems.find((p) => p.id === 'hooksDisabled');
+		const disabled = off !== undefined;
+		// chat.useHooks has its own fix in the menus; a managed switch is named in the item itself.
+		switchedOffBy = off?.setting === 'chat.useHooks' ? undefined : off?.setting;
+		silentSession = diagnostics.problems.some((p) => p.id === 'silentSession');
 		contextKeys.set('hookwarden.hooksInstalled', installed);
 		contextKeys.set('hookwarden.hooksDisabled', disabled);
 		hooksActive = installed && !disabled;

@@ -6,6 +6,10 @@ export interface StatusInput {
 	readonly hooksActive: boolean;
 	/** Recorded events that prove a harness ignored a verdict (a denied tool ran anyway). */
 	readonly notHonoured?: number;
+	/** The host setting that keeps VS Code from running Hookwarden's hook file (`chat.hooks.allowManagedOnly`). */
+	readonly switchedOffBy?: string;
+	/** A session that started after the hooks were installed and never reached Hookwarden. */
+	readonly silentSession?: boolean;
 }
 
 /** How the status bar item looks; no VS Code types. */
@@ -38,11 +42,28 @@ export function presentStatus(input: StatusInput): StatusView {
 			action: 'resume',
 		};
 	}
+	if (input.switchedOffBy !== undefined) {
+		return {
+			text: '$(shield) Hookwarden: switched off',
+			tooltip: `VS Code does not run Hookwarden’s hook file: ${input.switchedOffBy} is on, so agent tool calls in this window do not reach Hookwarden. Run "Hookwarden: Show Hook Problems" for the route that works under it.`,
+			backgroundColorId: 'statusBarItem.warningBackground',
+			action: 'showView',
+		};
+	}
 	if (!input.hooksActive) {
 		return {
 			text: '$(shield) Hookwarden: not active',
 			tooltip:
 				'Hookwarden’s hooks are not installed or agent hooks are off, so agent tool calls do not reach it. Click to see why.',
+			action: 'showView',
+		};
+	}
+	if (input.silentSession) {
+		return {
+			text: '$(warning) Hookwarden: a session ran without it',
+			tooltip:
+				'An agent session started after Hookwarden’s hooks were installed and never sent Hookwarden an event. Run "Hookwarden: Show Hook Problems" to see which and why.',
+			backgroundColorId: 'statusBarItem.warningBackground',
 			action: 'showView',
 		};
 	}

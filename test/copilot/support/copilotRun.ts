@@ -57,6 +57,8 @@ export interface CopilotRunOptions {
 	readonly userHook?: boolean;
 	/** The CLI's user settings, `$COPILOT_HOME/settings.json`. */
 	readonly copilotSettings?: Readonly<Record<string, unknown>>;
+	/** More arguments for the CLI (`--additional-mcp-config`, for example). */
+	readonly extraArgs?: readonly string[];
 	/** Runs the CLI through another command (a private mount namespace, for example). */
 	readonly wrap?: (command: string, args: readonly string[]) => { command: string; args: string[] };
 }
@@ -197,6 +199,7 @@ export async function runCopilot(options: CopilotRunOptions): Promise<CopilotRun
 			'-p',
 			options.prompt,
 			...(options.allowAllTools === false ? [] : ['--allow-all-tools']),
+			...(options.extraArgs ?? []),
 		];
 		const command = options.wrap?.(COPILOT_BIN, args) ?? { command: COPILOT_BIN, args };
 		const result = await runWithDeadline(

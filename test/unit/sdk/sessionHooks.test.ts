@@ -347,7 +347,12 @@ describe('asPermissionHandler', () => {
 		[
 			'mcp',
 			{ kind: 'mcp', serverName: 'github', toolName: 'create_issue', args: { title: 't' } },
-			{ name: 'mcp__github__create_issue', kind: 'mcp', input: { title: 't' } },
+			{
+				name: 'mcp__github__create_issue',
+				kind: 'mcp',
+				input: { title: 't' },
+				mcpServer: { name: 'github' },
+			},
 		],
 		[
 			'custom tool',

@@ -1,4 +1,5 @@
 import { describeSource } from '../../../core/policy/describeSource';
+import type { SourcedServerList } from '../../../core/settings/mcpSettings';
 import type { RuleSource } from '../../../core/terms/decision';
 import type { PolicyNodeView } from './policyNode';
 
@@ -63,6 +64,11 @@ const SHOWN: readonly {
 	{ key: 'audit.maxFileSizeMB', label: 'Audit log rotation', read: (v) => `at ${plain(v)} MB` },
 	{ key: 'audit.retention', label: 'Rotated logs kept', read: (v) => plain(v) },
 	{
+		key: 'mcp.allowedServers',
+		label: 'MCP servers allowed',
+		read: serverLists,
+	},
+	{
 		key: 'trustedFolders',
 		label: 'Trusted folders (headless)',
 		read: (v) => (Array.isArray(v) && v.length > 0 ? v.join(', ') : 'none'),
@@ -117,4 +123,18 @@ function text(value: unknown): string {
 		.replace(/\s+/g, ' ')
 		.trim();
 	return line === '' ? 'none' : line.length > 40 ? `${line.slice(0, 39)}…` : line;
+}
+
+// Every scope's list holds at once, so each is shown with where it was set (the row's own source is the strongest).
+function serverLists(value: unknown): string {
+	const lists = Array.isArray(value) ? (value as readonly SourcedServerList[]) : [];
+	if (lists.length === 0) {
+		return 'any server';
+	}
+	return lists
+		.map((list) => {
+			const names = list.entries.map((entry) => (typeof entry === 'string' ? entry : entry.name));
+			return `${names.length > 0 ? names.join(', ') : 'none'} (${describeSource(list.source)})`;
+		})
+		.join(' and ');
 }
