@@ -165,205 +165,305 @@ function lockedBy(locks: Locks): string {
  * reported.
  */
 export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicySettingsResult {
-	const problems: SettingProblem[] = [];
-	const rules: SourcedRule[] = [];
-	const exceptions: SourcedException[] = [];
-	const mcpAllowedServers: SourcedServerList[] = [];
-	const scalars: Partial<Record<PolicySettingKey, unknown>> = {};
-	const sources: Partial<Record<PolicySettingKey, RuleSource>> = {};
-	const packs: Record<PackId, boolean> = Object.fromEntries(
-		PACK_IDS.map((id) => [id, true]),
-	) as Record<PackId, boolean>;
-	const current = <K extends PolicySettingKey>(key: K): unknown =>
-		key in scalars ? scalars[key] : POLICY_SETTINGS[key].default;
-	// Resolved last: whether a shorter timeout loosens depends on the onTimeout every layer ends up with.
-	const timeouts: { readonly value: number; readonly layer: SettingsLayer }[] = [];
-
 	// The machine policy goes first, so the other layers are read against what it locked.
 	const ordered = [...layers.filter((l) => l.locks), ...layers.filter((l) => !l.locks)];
-	const locks: Locks | undefined = ordered[0]?.locks
-		? { source: ordered[0].source, values: new Map(), packs: new Set() }
-		: undefined;
-	// An allow rule from a weaker layer would loosen a default verdict the machine policy set (none, ask or deny).
-	const lockedDefault = () => {
-		const verdict = locks?.values.get('defaultVerdict');
-		return verdict !== undefined && verdict !== 'allow';
-	};
-
+	const read = newRead(ordered[0]?.locks ? ordered[0].source : undefined);
 	for (const layer of ordered) {
-		const report = (key: string, message: string) =>
-			problems.push(problem(key, layer.source, message));
-		const underLock = locks !== undefined && !layer.locks;
 		for (const [key, written] of Object.entries(layer.values)) {
-			if (written === undefined) {
-				continue;
-			}
-			if (!Object.hasOwn(POLICY_SETTINGS, key)) {
-				report(key, 'is not a Hookwarden setting; ignored.');
-				continue;
-			}
-			const settingKey = key as PolicySettingKey;
-			if (
-				settingKey === 'trustedFolders' &&
-				layer.source.kind !== 'userSettings' &&
-				layer.source.kind !== 'machinePolicy'
-			) {
-				report(key, 'is read from user settings only (a folder cannot trust itself); ignored.');
-				continue;
-			}
-			if (Object.hasOwn(EXPORT_SETTINGS, key) && !mayConfigureExport(layer)) {
-				report(
-					key,
-					'is read from user settings and the machine policy only (a repository must not choose where its decisions are sent); ignored.',
-				);
-				continue;
-			}
-			const ignoredKeys: string[] = [];
-			const raw = withoutPrototypeKeys(written, ignoredKeys);
-			for (const ignored of ignoredKeys) {
-				report(key, `the key '${ignored}' is not a setting; ignored.`);
-			}
-			const parsed = parseSetting(settingKey, raw);
-			if (parsed.note) {
-				report(key, parsed.note);
-			}
-			if (!parsed.ok) {
-				if (settingKey === 'failMode') {
-					// Fail safe: a person who wrote a failMode at all most likely meant to close it.
-					report(key, `${parsed.message}; Hookwarden fails closed until it is fixed.`);
-					scalars.failMode = 'closed';
-					sources.failMode = layer.source;
-					if (layer.locks) {
-						locks?.values.set('failMode', 'closed');
-					}
-				} else {
-					report(key, `${parsed.message}; the default is used.`);
-				}
-				continue;
-			}
-			const value = parsed.value;
-			if (settingKey === 'mcp.allowedServers') {
-				if (value !== null) {
-					const read = readServerList(value as unknown[], layer.source);
-					for (const index of read.skipped) {
-						report(
-							`${key}[${index}]`,
-							'must be a server name or {name, transport?, url?}; entry skipped.',
-						);
-					}
-					mcpAllowedServers.push(read.list);
-				}
-				continue;
-			}
-			if (underLock && locks.values.has(settingKey)) {
-				const locked = locks.values.get(settingKey);
-				const stricter = AT_LEAST_AS_STRICT[settingKey] as
-					((candidate: unknown, below: unknown) => boolean) | undefined;
-				if (!stricter?.(value, locked)) {
-					if (JSON.stringify(value) !== JSON.stringify(locked)) {
-						report(
-							key,
-							`is ${lockedBy(locks)}: ${JSON.stringify(value)} would loosen or replace ${JSON.stringify(locked)}, which stays.`,
-						);
-					}
-					continue;
-				}
-			}
-			if (layer.locks && locks && !['rules', 'packs', 'providers'].includes(settingKey)) {
-				locks.values.set(settingKey, value);
-			}
-			if (settingKey === 'rules') {
-				(value as unknown[]).forEach((candidate, index) => {
-					const rule = ruleSchema().safeParse(normaliseVerdict(candidate));
-					if (!rule.success) {
-						const label = ruleLabel(candidate, index);
-						report(`rules[${index}]`, `${label}: ${describeIssues(rule.error)}; rule skipped.`);
-					} else if (
-						layer.tightenOnly &&
-						(rule.data.verdict === 'allow' || rule.data.verdict === 'rewrite')
-					) {
-						// A rewrite chooses what runs: an untrusted repository must not pick the commands its agent runs.
-						report(
-							`rules[${index}]`,
-							`${ruleLabel(candidate, index)}: ${UNTRUSTED}, so its ${rule.data.verdict} rules are skipped.`,
-						);
-					} else if (underLock && lockedDefault() && rule.data.verdict === 'allow') {
-						report(
-							`rules[${index}]`,
-							`${ruleLabel(candidate, index)}: the default verdict is ${lockedBy(locks)}, so only the machine policy may allow; rule skipped.`,
-						);
-					} else {
-						rules.push({ rule: rule.data, source: layer.source, index });
-					}
-				});
-			} else if (settingKey === 'exceptions') {
-				(value as unknown[]).forEach((candidate, index) => {
-					const parsed = exceptionSchema().safeParse(candidate);
-					if (!parsed.success) {
-						report(`exceptions[${index}]`, `${describeIssues(parsed.error)}; exception skipped.`);
-					} else if (layer.tightenOnly) {
-						report(`exceptions[${index}]`, `${UNTRUSTED}, so its exceptions are skipped.`);
-					} else {
-						exceptions.push({ exception: parsed.data, source: layer.source, index });
-					}
-				});
-			} else if (settingKey === 'packs') {
-				const kept: string[] = [];
-				const lockedOn: string[] = [];
-				let applied = false;
-				for (const [id, enabled] of Object.entries(value as Record<string, boolean | undefined>)) {
-					if (enabled === undefined) {
-						continue;
-					}
-					if (layer.locks) {
-						locks?.packs.add(id);
-					} else if (underLock && locks.packs.has(id) && !enabled && packs[id as PackId]) {
-						lockedOn.push(id);
-						continue;
-					}
-					if (layer.tightenOnly && !enabled && packs[id as PackId]) {
-						kept.push(id);
-						continue;
-					}
-					packs[id as PackId] = enabled;
-					applied = true;
-				}
-				if (kept.length > 0) {
-					report(key, `${UNTRUSTED}, so ${kept.map((id) => `'${id}'`).join(', ')} stays on.`);
-				}
-				if (lockedOn.length > 0 && locks) {
-					report(
-						key,
-						`${lockedOn.map((id) => `'${id}'`).join(', ')} is ${lockedBy(locks)}, so it stays on.`,
-					);
-				}
-				// Provenance names the layer whose switches are in force, not one whose switches were all refused.
-				if (applied) {
-					sources.packs = layer.source;
-				}
-			} else if (settingKey === 'approval.timeoutSeconds') {
-				timeouts.push({ value: value as number, layer });
-			} else {
-				const stricter = AT_LEAST_AS_STRICT[settingKey] as
-					((candidate: unknown, below: unknown) => boolean) | undefined;
-				if (layer.tightenOnly && stricter && !stricter(value, current(settingKey))) {
-					report(
-						key,
-						`${UNTRUSTED}: ${JSON.stringify(value)} is not stricter than ${JSON.stringify(current(settingKey))}, which stays.`,
-					);
-					continue;
-				}
-				scalars[settingKey] = value;
-				sources[settingKey] = layer.source;
+			if (written !== undefined) {
+				readSetting(read, layer, key, written);
 			}
 		}
 	}
-	// With onTimeout `allow`, an unanswered approval is allowed: a shorter timeout would allow sooner.
-	const allowsOnTimeout = current('approval.onTimeout') === 'allow';
-	for (const { value, layer } of timeouts) {
-		const below = current('approval.timeoutSeconds') as number;
+	applyTimeouts(read);
+	return resultOf(read);
+}
+
+/** What the layers read so far have set, and what the machine policy locked. */
+interface PolicyRead {
+	readonly problems: SettingProblem[];
+	readonly rules: SourcedRule[];
+	readonly exceptions: SourcedException[];
+	readonly mcpAllowedServers: SourcedServerList[];
+	readonly scalars: Partial<Record<PolicySettingKey, unknown>>;
+	readonly sources: Partial<Record<PolicySettingKey, RuleSource>>;
+	readonly packs: Record<PackId, boolean>;
+	/** Resolved last: whether a shorter timeout loosens depends on the onTimeout every layer ends up with. */
+	readonly timeouts: { readonly value: number; readonly layer: SettingsLayer }[];
+	readonly locks: Locks | undefined;
+}
+
+/** One layer's view of the read: where its problems go and whether the machine policy binds it. */
+interface LayerRead {
+	readonly read: PolicyRead;
+	readonly layer: SettingsLayer;
+	readonly report: (key: string, message: string) => void;
+	/** The machine policy's locks, when this layer is below them. */
+	readonly locks: Locks | undefined;
+}
+
+function newRead(lockingSource: RuleSource | undefined): PolicyRead {
+	return {
+		problems: [],
+		rules: [],
+		exceptions: [],
+		mcpAllowedServers: [],
+		scalars: {},
+		sources: {},
+		packs: Object.fromEntries(PACK_IDS.map((id) => [id, true])) as Record<PackId, boolean>,
+		timeouts: [],
+		locks: lockingSource && { source: lockingSource, values: new Map(), packs: new Set() },
+	};
+}
+
+/** A setting's value in force so far: the strongest layer's that set it, else its default. */
+function currentValue(read: PolicyRead, key: PolicySettingKey): unknown {
+	return key in read.scalars ? read.scalars[key] : POLICY_SETTINGS[key].default;
+}
+
+/** Reads one written setting of one layer into the read, reporting what it cannot apply. */
+function readSetting(read: PolicyRead, layer: SettingsLayer, key: string, written: unknown): void {
+	const view: LayerRead = {
+		read,
+		layer,
+		report: (at, message) => read.problems.push(problem(at, layer.source, message)),
+		locks: read.locks !== undefined && !layer.locks ? read.locks : undefined,
+	};
+	const settingKey = admittedKey(view, key);
+	if (settingKey === undefined) {
+		return;
+	}
+	const value = parsedValue(view, settingKey, written);
+	if (value === NOT_READ) {
+		return;
+	}
+	if (settingKey === 'mcp.allowedServers') {
+		readServerLists(view, value);
+		return;
+	}
+	if (!passesLock(view, settingKey, value)) {
+		return;
+	}
+	if (layer.locks && read.locks && !['rules', 'packs', 'providers'].includes(settingKey)) {
+		read.locks.values.set(settingKey, value);
+	}
+	readValue(view, settingKey, value);
+}
+
+/** The setting's key when this layer may set it; otherwise the reason is reported. */
+function admittedKey(view: LayerRead, key: string): PolicySettingKey | undefined {
+	if (!Object.hasOwn(POLICY_SETTINGS, key)) {
+		view.report(key, 'is not a Hookwarden setting; ignored.');
+		return undefined;
+	}
+	const kind = view.layer.source.kind;
+	if (key === 'trustedFolders' && kind !== 'userSettings' && kind !== 'machinePolicy') {
+		view.report(key, 'is read from user settings only (a folder cannot trust itself); ignored.');
+		return undefined;
+	}
+	if (Object.hasOwn(EXPORT_SETTINGS, key) && !mayConfigureExport(view.layer)) {
+		view.report(
+			key,
+			'is read from user settings and the machine policy only (a repository must not choose where its decisions are sent); ignored.',
+		);
+		return undefined;
+	}
+	return key as PolicySettingKey;
+}
+
+/** Marks a setting that could not be read (its problem is reported); `undefined` is a value some settings take. */
+const NOT_READ = Symbol('not read');
+
+/** The setting's value checked against its schema, or {@link NOT_READ}; an unreadable failMode fails closed. */
+function parsedValue(view: LayerRead, key: PolicySettingKey, written: unknown): unknown {
+	const ignoredKeys: string[] = [];
+	const raw = withoutPrototypeKeys(written, ignoredKeys);
+	for (const ignored of ignoredKeys) {
+		view.report(key, `the key '${ignored}' is not a setting; ignored.`);
+	}
+	const parsed = parseSetting(key, raw);
+	if (parsed.note) {
+		view.report(key, parsed.note);
+	}
+	if (parsed.ok) {
+		return parsed.value;
+	}
+	if (key !== 'failMode') {
+		view.report(key, `${parsed.message}; the default is used.`);
+		return NOT_READ;
+	}
+	// Fail safe: a person who wrote a failMode at all most likely meant to close it.
+	view.report(key, `${parsed.message}; Hookwarden fails closed until it is fixed.`);
+	view.read.scalars.failMode = 'closed';
+	view.read.sources.failMode = view.layer.source;
+	if (view.layer.locks) {
+		view.read.locks?.values.set('failMode', 'closed');
+	}
+	return NOT_READ;
+}
+
+/** Each layer's MCP server list is kept whole: a call must pass every list, so a lower scope only narrows. */
+function readServerLists(view: LayerRead, value: unknown): void {
+	if (value === null) {
+		return;
+	}
+	const read = readServerList(value as unknown[], view.layer.source);
+	for (const index of read.skipped) {
+		view.report(
+			`mcp.allowedServers[${index}]`,
+			'must be a server name or {name, transport?, url?}; entry skipped.',
+		);
+	}
+	view.read.mcpAllowedServers.push(read.list);
+}
+
+/** Whether a value may replace what the machine policy locked: only when it is at least as strict. */
+function passesLock(view: LayerRead, key: PolicySettingKey, value: unknown): boolean {
+	const locks = view.locks;
+	if (!locks?.values.has(key)) {
+		return true;
+	}
+	const locked = locks.values.get(key);
+	const stricter = AT_LEAST_AS_STRICT[key] as
+		((candidate: unknown, below: unknown) => boolean) | undefined;
+	if (stricter?.(value, locked)) {
+		return true;
+	}
+	if (JSON.stringify(value) !== JSON.stringify(locked)) {
+		view.report(
+			key,
+			`is ${lockedBy(locks)}: ${JSON.stringify(value)} would loosen or replace ${JSON.stringify(locked)}, which stays.`,
+		);
+	}
+	return false;
+}
+
+/** Applies a value that passed every check: lists accumulate, scalars take the stronger layer's value. */
+function readValue(view: LayerRead, key: PolicySettingKey, value: unknown): void {
+	switch (key) {
+		case 'rules':
+			readRules(view, value as unknown[]);
+			return;
+		case 'exceptions':
+			readExceptions(view, value as unknown[]);
+			return;
+		case 'packs':
+			readPacks(view, value as Record<string, boolean | undefined>);
+			return;
+		case 'approval.timeoutSeconds':
+			view.read.timeouts.push({ value: value as number, layer: view.layer });
+			return;
+		default:
+			readScalar(view, key, value);
+	}
+}
+
+function readRules(view: LayerRead, candidates: readonly unknown[]): void {
+	// An allow rule from a weaker layer would loosen a default verdict the machine policy set (none, ask or deny).
+	const lockedDefault = view.locks?.values.get('defaultVerdict');
+	const onlyMachineAllows = lockedDefault !== undefined && lockedDefault !== 'allow';
+	candidates.forEach((candidate, index) => {
+		const at = `rules[${index}]`;
+		const rule = ruleSchema().safeParse(normaliseVerdict(candidate));
+		if (!rule.success) {
+			view.report(
+				at,
+				`${ruleLabel(candidate, index)}: ${describeIssues(rule.error)}; rule skipped.`,
+			);
+		} else if (
+			view.layer.tightenOnly &&
+			(rule.data.verdict === 'allow' || rule.data.verdict === 'rewrite')
+		) {
+			// A rewrite chooses what runs: an untrusted repository must not pick the commands its agent runs.
+			view.report(
+				at,
+				`${ruleLabel(candidate, index)}: ${UNTRUSTED}, so its ${rule.data.verdict} rules are skipped.`,
+			);
+		} else if (view.locks && onlyMachineAllows && rule.data.verdict === 'allow') {
+			view.report(
+				at,
+				`${ruleLabel(candidate, index)}: the default verdict is ${lockedBy(view.locks)}, so only the machine policy may allow; rule skipped.`,
+			);
+		} else {
+			view.read.rules.push({ rule: rule.data, source: view.layer.source, index });
+		}
+	});
+}
+
+function readExceptions(view: LayerRead, candidates: readonly unknown[]): void {
+	candidates.forEach((candidate, index) => {
+		const parsed = exceptionSchema().safeParse(candidate);
+		if (!parsed.success) {
+			view.report(`exceptions[${index}]`, `${describeIssues(parsed.error)}; exception skipped.`);
+		} else if (view.layer.tightenOnly) {
+			view.report(`exceptions[${index}]`, `${UNTRUSTED}, so its exceptions are skipped.`);
+		} else {
+			view.read.exceptions.push({ exception: parsed.data, source: view.layer.source, index });
+		}
+	});
+}
+
+/** Pack switches: a pack the machine policy switched on, or that an untrusted layer would switch off, stays on. */
+function readPacks(view: LayerRead, switches: Record<string, boolean | undefined>): void {
+	const { read, layer, locks } = view;
+	const untrustedKept: string[] = [];
+	const lockedOn: string[] = [];
+	let applied = false;
+	for (const [id, enabled] of Object.entries(switches)) {
+		if (enabled === undefined) {
+			continue;
+		}
+		const on = read.packs[id as PackId];
+		if (layer.locks) {
+			read.locks?.packs.add(id);
+		} else if (locks?.packs.has(id) && !enabled && on) {
+			lockedOn.push(id);
+			continue;
+		}
+		if (layer.tightenOnly && !enabled && on) {
+			untrustedKept.push(id);
+			continue;
+		}
+		read.packs[id as PackId] = enabled;
+		applied = true;
+	}
+	const quoted = (ids: readonly string[]) => ids.map((id) => `'${id}'`).join(', ');
+	if (untrustedKept.length > 0) {
+		view.report('packs', `${UNTRUSTED}, so ${quoted(untrustedKept)} stays on.`);
+	}
+	if (lockedOn.length > 0 && locks) {
+		view.report('packs', `${quoted(lockedOn)} is ${lockedBy(locks)}, so it stays on.`);
+	}
+	// Provenance names the layer whose switches are in force, not one whose switches were all refused.
+	if (applied) {
+		read.sources.packs = layer.source;
+	}
+}
+
+/** A scalar takes this layer's value, unless the layer may only tighten and the value is not stricter. */
+function readScalar(view: LayerRead, key: PolicySettingKey, value: unknown): void {
+	const { read, layer } = view;
+	const stricter = AT_LEAST_AS_STRICT[key] as
+		((candidate: unknown, below: unknown) => boolean) | undefined;
+	const current = currentValue(read, key);
+	if (layer.tightenOnly && stricter && !stricter(value, current)) {
+		view.report(
+			key,
+			`${UNTRUSTED}: ${JSON.stringify(value)} is not stricter than ${JSON.stringify(current)}, which stays.`,
+		);
+		return;
+	}
+	read.scalars[key] = value;
+	read.sources[key] = layer.source;
+}
+
+/** With onTimeout `allow`, an unanswered approval is allowed: an untrusted layer's shorter timeout would allow sooner. */
+function applyTimeouts(read: PolicyRead): void {
+	const allowsOnTimeout = currentValue(read, 'approval.onTimeout') === 'allow';
+	for (const { value, layer } of read.timeouts) {
+		const below = currentValue(read, 'approval.timeoutSeconds') as number;
 		if (layer.tightenOnly && allowsOnTimeout && value < below) {
-			problems.push(
+			read.problems.push(
 				problem(
 					'approval.timeoutSeconds',
 					layer.source,
@@ -372,18 +472,20 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 			);
 			continue;
 		}
-		scalars['approval.timeoutSeconds'] = value;
-		sources['approval.timeoutSeconds'] = layer.source;
+		read.scalars['approval.timeoutSeconds'] = value;
+		read.sources['approval.timeoutSeconds'] = layer.source;
 	}
+}
 
+function resultOf(read: PolicyRead): ReadPolicySettingsResult {
 	const value = <K extends PolicySettingKey>(key: K) =>
-		current(key) as z.infer<(typeof POLICY_SETTINGS)[K]['schema']>;
+		currentValue(read, key) as z.infer<(typeof POLICY_SETTINGS)[K]['schema']>;
 	return {
 		settings: {
-			rules,
-			exceptions,
+			rules: read.rules,
+			exceptions: read.exceptions,
 			defaultVerdict: value('defaultVerdict'),
-			packs,
+			packs: read.packs,
 			allowedWritePaths: value('allowedWritePaths'),
 			maxSubagentsPerSession: value('subagents.maxPerSession'),
 			sessionStartContext: value('context.sessionStart'),
@@ -401,14 +503,14 @@ export function readPolicySettings(layers: readonly SettingsLayer[]): ReadPolicy
 				'snapshots.retentionDays': value('snapshots.retentionDays'),
 				'snapshots.exclude': value('snapshots.exclude'),
 			}),
-			mcpAllowedServers,
-			sources,
+			mcpAllowedServers: read.mcpAllowedServers,
+			sources: read.sources,
 		},
-		problems,
+		problems: read.problems,
 		values: Object.fromEntries(
 			(Object.keys(POLICY_SETTINGS) as PolicySettingKey[])
 				.filter((key) => !LIST_SETTINGS.has(key))
-				.map((key) => [key, current(key)]),
+				.map((key) => [key, currentValue(read, key)]),
 		),
 	};
 }
