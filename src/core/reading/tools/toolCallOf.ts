@@ -20,6 +20,7 @@ const HOST_SHELL_TOOLS = new Set([
 	'runinterminal',
 	'runterminalcommand',
 	'create_and_run_task',
+	'send_to_terminal',
 ]);
 const WINDOWS_PATH = /^(?:[A-Za-z]:[\\/]|\\\\)/;
 
@@ -33,7 +34,8 @@ export function toolCallOf(
 	const typed = editor && terminalLineOf(editor);
 	const kind = typed !== undefined ? 'shell' : editorAware(toolKindOf(name), name, editor);
 	const commandLine = typed ?? (kind === 'shell' ? commandLineOf(input) : undefined);
-	const workingFolder = kind === 'shell' && typed === undefined ? workingFolderOf(input) : undefined;
+	const workingFolder =
+		kind === 'shell' && typed === undefined ? workingFolderOf(input) : undefined;
 	return {
 		name,
 		kind,
@@ -51,14 +53,21 @@ export function toolCallOf(
 /** Where shell tools of the harnesses put the folder their line runs in. */
 const WORKING_FOLDER_KEYS = ['cwd', 'workdir', 'working_directory', 'workingDirectory'];
 
-/** A shell tool's own working folder: a key of its own, or a VS Code task's `options.cwd`. */
+/**
+ * A shell tool's own working folder: a key of its own, or a VS Code task's `options.cwd`, else the `workspaceFolder`
+ * `create_and_run_task` writes the task into, where a task without a cwd of its own runs.
+ */
 function workingFolderOf(input: Readonly<Record<string, unknown>>): string | undefined {
 	const task = input.task;
 	const options =
-		typeof task === 'object' && task !== null ? (task as Record<string, unknown>).options : undefined;
+		typeof task === 'object' && task !== null
+			? (task as Record<string, unknown>).options
+			: undefined;
 	const taskCwd =
-		typeof options === 'object' && options !== null ? (options as Record<string, unknown>).cwd : undefined;
-	return [...WORKING_FOLDER_KEYS.map((key) => input[key]), taskCwd].find(
+		typeof options === 'object' && options !== null
+			? (options as Record<string, unknown>).cwd
+			: undefined;
+	return [...WORKING_FOLDER_KEYS.map((key) => input[key]), taskCwd, input.workspaceFolder].find(
 		(value): value is string => typeof value === 'string' && value.trim() !== '',
 	);
 }
@@ -134,9 +143,12 @@ function commandLineOf(input: Readonly<Record<string, unknown>>): string | undef
 	return texts.length === 1 ? texts[0]?.[1] : undefined;
 }
 
-/** Arguments of a shell tool that describe or set up the run rather than hold its command. */
+/**
+ * Arguments of a shell tool that describe or set up the run rather than hold its command; a notebook cell's file and
+ * id (`run_notebook_cell`) name the code that runs without holding it.
+ */
 const NOT_COMMAND_KEYS =
-	/^(?:description|explanation|goal|title|label|summary|reason|mode|cwd|workdir|working_?directory|directory|dir|shell|timeout)$/i;
+	/^(?:description|explanation|goal|title|label|summary|reason|mode|cwd|workdir|working_?directory|directory|dir|shell|timeout|workspace_?folder|file_?path|cell_?id)$/i;
 
 function commandText(value: unknown): string | undefined {
 	if (typeof value === 'string') {
