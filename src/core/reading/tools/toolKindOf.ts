@@ -96,6 +96,10 @@ const KIND_BY_LOWER_NAME: ReadonlyMap<string, ToolKind> = new Map<string, ToolKi
 	['websearch', 'web'],
 
 	['runsubagent', 'subagent'],
+	// Copilot Chat's own subagents: each tool call they make reaches the hooks as a call of its own.
+	['search_subagent', 'subagent'],
+	['explore_subagent', 'subagent'],
+	['execution_subagent', 'subagent'],
 	['task', 'subagent'],
 	['agent', 'subagent'],
 ]);

@@ -95,7 +95,18 @@ const TABLE: readonly (readonly [ToolKind, readonly string[]])[] = [
 			'WebSearch',
 		],
 	],
-	['subagent', ['runSubagent', 'task', 'Task', 'Agent']],
+	[
+		'subagent',
+		[
+			'runSubagent',
+			'task',
+			'Task',
+			'Agent',
+			'search_subagent',
+			'explore_subagent',
+			'execution_subagent',
+		],
+	],
 	[
 		'mcp',
 		[
