@@ -5,10 +5,10 @@ import type { ToolKind } from './toolKind';
  * Argument keys that hold one path, across harnesses and MCP servers: Local `filePath`/`dirPath`, CLI `path`, Claude
  * `file_path`/`notebook_path`, Cursor `target_file`, Windsurf `TargetFile`/`AbsolutePath`, move tools' `source` and
  * `destination`, `uri`, and the globs a search tool reads the files of (Local `grep_search` `includePattern`, Claude
- * `Grep` `glob`).
+ * `Grep` `glob`), and the repository whose changes Local `get_changed_files` reads (`repositoryPath`).
  */
 export const PATH_KEY =
-	/^(?:file_?path|filepath|path|dir_?path|dirpath|notebook_?path|target_?file|targetfile|absolute_?path|file|filename|file_?name|uri|directory|dir|folder|source|destination|old_?path|new_?path|source_?path|target_?path|from|to|target|dest|include_?pattern|glob)$/i;
+	/^(?:file_?path|filepath|path|dir_?path|dirpath|notebook_?path|target_?file|targetfile|absolute_?path|file|filename|file_?name|uri|directory|dir|folder|source|destination|old_?path|new_?path|source_?path|target_?path|from|to|target|dest|include_?pattern|glob|repository_?path|repo_?path)$/i;
 /**
  * Argument keys that hold several paths: Local `get_errors` `filePaths`, MCP filesystem servers' `paths`, CLI
  * `grep`/`glob` `paths` (one folder as a string, or a list).

@@ -249,6 +249,12 @@ describe('toolCallOf paths', () => {
 			['/ws/b.ts', '/ws/a.ts'],
 		],
 		[
+			'Local get_changed_files',
+			'get_changed_files',
+			{ repositoryPath: '/home/me/dotfiles', sourceControlState: ['staged'] },
+			['/home/me/dotfiles'],
+		],
+		[
 			'the Copilot CLI grep given one folder as text',
 			'grep',
 			{ pattern: 'token', paths: '/home/me/.config' },
