@@ -106,8 +106,8 @@ export function vscodeTools(build: string): ShippedTool[] {
 			});
 		}
 	}
-	// A model name Copilot Chat knows with no contribution of its own is a tool VS Code's core registers.
-	const contributed = new Set(modelNameOf.values());
+	// A model name Copilot Chat knows that no extension contributes is a tool VS Code's core registers.
+	const contributed = new Set(tools.map((tool) => tool.name));
 	for (const [member, name] of modelNames) {
 		if (!contributed.has(name) && !contributedNames.has(member)) {
 			tools.push({
