@@ -54,7 +54,7 @@ function verbOf(input: Readonly<Record<string, unknown>>): EffectKind | undefine
 		: undefined;
 }
 
-/** Every path-valued argument of a tool call with the key it came from, batch-edit items included; web addresses are no file. */
+/** Every path-valued argument of a tool call with its key, batch-edit items included; a web address is no file. */
 function pathArguments(input: Readonly<Record<string, unknown>>): readonly PathArgument[] {
 	return pathArgumentsOf(input).filter(({ path }) => !/^https?:\/\//i.test(path));
 }
