@@ -301,7 +301,11 @@ function problemsOf(tool: ShippedTool): string[] {
 }
 
 /** A check that runs where its package is installed, fails where REQUIRE_VSCODE=1 and it is not, and else skips. */
-function whereInstalled(what: string, present: boolean, where: string): ReturnType<typeof it.skipIf> {
+function whereInstalled(
+	what: string,
+	present: boolean,
+	where: string,
+): ReturnType<typeof it.skipIf> {
 	if (!present) {
 		console.log(`SKIP ${what}: not installed at ${where}`);
 	}
@@ -313,7 +317,14 @@ describe('tool shapes of the pinned VS Code build and its Copilot Chat', () => {
 	const present = existsSync(join(build, 'extensions', 'copilot', 'package.json'));
 	const check = whereInstalled('VS Code tool shapes (npm run vscode:install)', present, build);
 
+	const needBuild = () => {
+		if (!present) {
+			throw new Error(`no VS Code build at ${build}; run npm run vscode:install`);
+		}
+	};
+
 	check('reads every path, command and batch item of every tool that writes or runs', () => {
+		needBuild();
 		const tools = vscodeTools(build);
 		// The tools this test was written against must still be among them, or the reading of the build is broken.
 		const names = new Set(tools.map((tool) => tool.name));
@@ -331,6 +342,7 @@ describe('tool shapes of the pinned VS Code build and its Copilot Chat', () => {
 	check(
 		'does not register the browser tools Copilot Chat names, so none can be called unread',
 		() => {
+			needBuild();
 			const registered = [...NOT_IN_THIS_BUILD].filter((id) => workbenchRegisters(build, id));
 			expect(registered, 'now shipped: read their schemas and judge them').toEqual([]);
 		},
