@@ -96,8 +96,9 @@ function declaredCases(folder) {
 }
 
 /**
- * `.ci/run` installs the VS Code server while the earlier tiers run (only the last tier needs it) and names a file the
- * install writes its exit status to; the VS Code tier starts once that file says how the install ended.
+ * `.ci/run` installs the VS Code server while the static steps and the unit tier run and names a file the install
+ * writes its exit status to; the integration tier (which reads the build's tool schemas) and the tiers after it start
+ * once that file says how the install ended.
  */
 function waitForServerInstall() {
 	const statusFile = process.env.HOOKWARDEN_SERVER_INSTALL_STATUS;
@@ -127,6 +128,9 @@ run('lint (zero warnings, layer boundaries)', 'npx', ['eslint', '--max-warnings=
 run('import cycles (type imports included)', 'node', ['scripts/check-cycles.mjs']);
 vitestTier('unit tests');
 run('build', 'node', ['esbuild.mjs', '--production']);
+// The integration tier reads the tool schemas the VS Code build ships (test/integration/shippedToolShapes.test.ts),
+// so under .ci/run it starts once the server install has ended; the unit tier above leaves it time to.
+waitForServerInstall();
 vitestTier(
 	'integration tests (built bridge, spawned as hook runners spawn it)',
 	'vitest.integration.config.mts',
@@ -147,7 +151,6 @@ if (existsSync(join(root, 'vitest.install.config.mts'))) {
 		totals.skipped += declaredCases('test/install');
 	}
 }
-waitForServerInstall();
 reportingTier(
 	'real VS Code tests',
 	'bash',

@@ -3,7 +3,7 @@ import { editorCommandEffects, editorCommandOf } from '../tools/editorCommands';
 import { mcpVerbsOf } from '../tools/mcpVerbs';
 import { pathsInPatch } from '../tools/pathsInPatch';
 import { settingChangeOf } from '../tools/settingKeys';
-import { PATH_KEY, PATH_LIST_KEY } from '../tools/toolPathsOf';
+import { type PathArgument, pathArgumentsOf, patchTextOf } from '../tools/toolPathsOf';
 import type { Effect, EffectKind } from '../../terms/effect';
 import type { SqlReader } from '../statements/statementLoss';
 import { toolStatementEffects } from '../statements/toolStatements';
@@ -54,28 +54,9 @@ function verbOf(input: Readonly<Record<string, unknown>>): EffectKind | undefine
 		: undefined;
 }
 
-/** Every path-valued argument of a tool call, with the key it came from. */
-function pathArguments(
-	input: Readonly<Record<string, unknown>>,
-): { readonly key: string; readonly path: string }[] {
-	const found: { key: string; path: string }[] = [];
-	for (const [key, value] of Object.entries(input)) {
-		if (
-			PATH_KEY.test(key) &&
-			typeof value === 'string' &&
-			value.trim() !== '' &&
-			!/^https?:\/\//i.test(value)
-		) {
-			found.push({ key, path: value });
-		} else if (PATH_LIST_KEY.test(key) && Array.isArray(value)) {
-			for (const item of value) {
-				if (typeof item === 'string' && item.trim() !== '') {
-					found.push({ key, path: item });
-				}
-			}
-		}
-	}
-	return found;
+/** Every path-valued argument of a tool call with its key, batch-edit items included; a web address is no file. */
+function pathArguments(input: Readonly<Record<string, unknown>>): readonly PathArgument[] {
+	return pathArgumentsOf(input).filter(({ path }) => !/^https?:\/\//i.test(path));
 }
 
 /** `.github`, `hooks`, `src/`: a last segment without an extension after its first character. */
@@ -93,9 +74,7 @@ function patchEffects(
 	tool: ToolCall,
 	make: (kind: EffectKind, path: string, action: string) => Effect,
 ): Effect[] {
-	const patch = [tool.input.input, tool.input.patch].find(
-		(value): value is string => typeof value === 'string',
-	);
+	const patch = patchTextOf(tool.kind, tool.input);
 	if (patch === undefined) {
 		return [];
 	}

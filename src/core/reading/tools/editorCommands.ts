@@ -23,11 +23,17 @@ const ID_KEYS = ['commandId', 'command_id', 'commandID'];
 /** Tools whose `command` argument is an editor command id rather than a shell line: the editor's own servers. */
 const EDITOR_TOOL = /(?:vscode|vs_code|code|editor|workbench|ide)/i;
 
+/** Copilot Chat's `install_extension {id, name}` does what the editor's own install command does with that id. */
+const INSTALL_TOOL = /^install_?extension$/i;
+
 /** The editor command a tool call runs, or `undefined` when it runs none. */
 export function editorCommandOf(
 	name: string,
 	input: Readonly<Record<string, unknown>>,
 ): EditorCommand | undefined {
+	if (INSTALL_TOOL.test(name) && typeof input.id === 'string') {
+		return { id: 'workbench.extensions.installExtension', args: [input.id] };
+	}
 	const args = input.args ?? input.arguments ?? input.params;
 	for (const key of ID_KEYS) {
 		const id = input[key];

@@ -20,6 +20,7 @@ const HOST_SHELL_TOOLS = new Set([
 	'runinterminal',
 	'runterminalcommand',
 	'create_and_run_task',
+	'send_to_terminal',
 ]);
 const WINDOWS_PATH = /^(?:[A-Za-z]:[\\/]|\\\\)/;
 
@@ -52,7 +53,10 @@ export function toolCallOf(
 /** Where shell tools of the harnesses put the folder their line runs in. */
 const WORKING_FOLDER_KEYS = ['cwd', 'workdir', 'working_directory', 'workingDirectory'];
 
-/** A shell tool's own working folder: a key of its own, or a VS Code task's `options.cwd`. */
+/**
+ * A shell tool's own working folder: a key of its own, or a VS Code task's `options.cwd`, else the `workspaceFolder`
+ * `create_and_run_task` writes the task into, where a task without a cwd of its own runs.
+ */
 function workingFolderOf(input: Readonly<Record<string, unknown>>): string | undefined {
 	const task = input.task;
 	const options =
@@ -63,7 +67,7 @@ function workingFolderOf(input: Readonly<Record<string, unknown>>): string | und
 		typeof options === 'object' && options !== null
 			? (options as Record<string, unknown>).cwd
 			: undefined;
-	return [...WORKING_FOLDER_KEYS.map((key) => input[key]), taskCwd].find(
+	return [...WORKING_FOLDER_KEYS.map((key) => input[key]), taskCwd, input.workspaceFolder].find(
 		(value): value is string => typeof value === 'string' && value.trim() !== '',
 	);
 }
@@ -139,9 +143,12 @@ function commandLineOf(input: Readonly<Record<string, unknown>>): string | undef
 	return texts.length === 1 ? texts[0]?.[1] : undefined;
 }
 
-/** Arguments of a shell tool that describe or set up the run rather than hold its command. */
+/**
+ * Arguments of a shell tool that describe or set up the run rather than hold its command; a notebook cell's file and
+ * id (`run_notebook_cell`) name the code that runs without holding it.
+ */
 const NOT_COMMAND_KEYS =
-	/^(?:description|explanation|goal|title|label|summary|reason|mode|cwd|workdir|working_?directory|directory|dir|shell|timeout)$/i;
+	/^(?:description|explanation|goal|title|label|summary|reason|mode|cwd|workdir|working_?directory|directory|dir|shell|timeout|workspace_?folder|file_?path|cell_?id)$/i;
 
 function commandText(value: unknown): string | undefined {
 	if (typeof value === 'string') {

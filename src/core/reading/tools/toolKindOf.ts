@@ -9,6 +9,11 @@ const KIND_BY_LOWER_NAME: ReadonlyMap<string, ToolKind> = new Map<string, ToolKi
 	['runterminalcommand', 'shell'],
 	// A task's command runs in a shell exactly like a terminal command.
 	['create_and_run_task', 'shell'],
+	// Text typed into a terminal the agent started, where its shell (or the program waiting there) runs it.
+	['send_to_terminal', 'shell'],
+	// A notebook cell runs code its arguments do not carry: a shell call with no command, which is never let through
+	// unread.
+	['run_notebook_cell', 'shell'],
 	// Copilot CLI and Claude.
 	['bash', 'shell'],
 	['powershell', 'shell'],
@@ -63,6 +68,7 @@ const KIND_BY_LOWER_NAME: ReadonlyMap<string, ToolKind> = new Map<string, ToolKi
 
 	// VS Code Local.
 	['read_file', 'fileRead'],
+	['view_image', 'fileRead'],
 	['list_dir', 'fileRead'],
 	['grep_search', 'fileRead'],
 	['file_search', 'fileRead'],
@@ -90,6 +96,10 @@ const KIND_BY_LOWER_NAME: ReadonlyMap<string, ToolKind> = new Map<string, ToolKi
 	['websearch', 'web'],
 
 	['runsubagent', 'subagent'],
+	// Copilot Chat's own subagents: each tool call they make reaches the hooks as a call of its own.
+	['search_subagent', 'subagent'],
+	['explore_subagent', 'subagent'],
+	['execution_subagent', 'subagent'],
 	['task', 'subagent'],
 	['agent', 'subagent'],
 ]);

@@ -315,6 +315,47 @@ const TOOL_ROWS: [string, Record<string, unknown>, 'deny' | 'ask' | undefined, s
 		'deny',
 		'ownSecret',
 	],
+	// A batch edit is judged by every file it touches: one protected file among ordinary ones is enough.
+	[
+		'multi_replace_string_in_file',
+		{
+			explanation: 'tidy',
+			replacements: [
+				{ filePath: '/work/proj/src/app.ts', oldString: 'a', newString: 'b' },
+				{ filePath: '/work/proj/.vscode/settings.json', oldString: '{', newString: '{"a":1,' },
+			],
+		},
+		'deny',
+	],
+	[
+		'multi_replace_string_in_file',
+		{
+			explanation: 'turn the guard off',
+			replacements: [
+				{ filePath: '/work/proj/README.md', oldString: 'a', newString: 'b' },
+				{ filePath: '~/.copilot/hooks/hookwarden.json', oldString: 'x', newString: 'y' },
+			],
+		},
+		'deny',
+	],
+	[
+		'multi_replace_string_in_file',
+		{
+			replacements: [
+				{ filePath: '/work/proj/src/a.ts', oldString: 'a', newString: 'b' },
+				{ filePath: '/work/proj/src/b.ts', oldString: 'a', newString: 'b' },
+			],
+		},
+		undefined,
+	],
+	[
+		'apply_patch',
+		{
+			input:
+				'*** Begin Patch\n*** Update File: /work/proj/notes.md\n*** Move to: /work/proj/.vscode/settings.json\n@@\n-a\n+{}\n*** End Patch',
+		},
+		'deny',
+	],
 	['create_file', { filePath: '/work/proj/src/app.ts', content: 'x' }, undefined],
 	['read_file', { filePath: '/home/me/.config/Code/User/settings.json' }, undefined],
 	['read_file', { filePath: '/home/me/.hookwarden/bin/hookwarden-hook' }, undefined],

@@ -77,6 +77,24 @@ const ROWS: Readonly<Record<string, readonly (readonly [Call, string])[]>> = {
 			'ask destructiveCommands.serviceDataLoss',
 		],
 	],
+	"Copilot Chat's install_extension, as the editor's install command with that id": [
+		[tool('install_extension', { id: 'ms-python.python', name: 'Python' }), 'none'],
+		[
+			tool('install_extension', { id: '/tmp/helper.vsix', name: 'helper' }),
+			'ask protectedPaths.configExec',
+		],
+	],
+	'VS Code 1.139 terminal and notebook tools': [
+		[
+			tool('send_to_terminal', { id: 'a1', command: 'rm -rf ~', waitForOutput: true }),
+			'deny destructiveCommands.recursiveForceDelete',
+		],
+		[tool('send_to_terminal', { id: 'a1', command: 'y' }), 'none'],
+		[
+			tool('run_notebook_cell', { filePath: '/ws/a.ipynb', cellId: 'c1' }),
+			'ask destructiveCommands.unreadableCommandLine',
+		],
+	],
 	"an extension's own command by its verb; the editor's own editing commands stay quiet": [
 		[vscode('remote-containers.removeContainer'), 'ask destructiveCommands.serviceDataLoss'],
 		[vscode('editor.action.deleteLines'), 'none'],

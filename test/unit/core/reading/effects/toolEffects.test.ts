@@ -42,6 +42,38 @@ const ROWS: readonly (readonly [name: string, input: Record<string, unknown>, ef
 	['mcp__fs__delete', { target: '/ws/.github' }, 'delete tree /ws/.github @mcpTool'],
 	['delete_file', { filePath: '/ws/src/' }, 'delete tree /ws/src/ @fileTool'],
 	['delete_file', { filePath: '/ws/src/a.ts' }, 'delete /ws/src/a.ts @fileTool'],
+	// Every item of a batch edit writes its own file, not only the first.
+	[
+		'multi_replace_string_in_file',
+		{
+			explanation: 'x',
+			replacements: [
+				{ filePath: '/ws/src/a.ts', oldString: 'a', newString: 'b' },
+				{ filePath: '/ws/.vscode/settings.json', oldString: '{', newString: '{"x":1,' },
+			],
+		},
+		'write /ws/.vscode/settings.json @fileTool',
+	],
+	[
+		'multi_replace_string_in_file',
+		{ replacements: [{ filePath: '/ws/src/a.ts', oldString: 'a', newString: 'b' }] },
+		'write /ws/src/a.ts @fileTool',
+	],
+	// A patch that renames a file writes where it moves it to.
+	[
+		'apply_patch',
+		{
+			input:
+				'*** Begin Patch\n*** Update File: /ws/a.ts\n*** Move to: /ws/.github/hooks/h.json\n@@\n-a\n+b\n*** End Patch',
+		},
+		'write /ws/.github/hooks/h.json @fileTool',
+	],
+	[
+		'view_image',
+		{ filePath: '/home/dev/.ssh/id_ed25519' },
+		'read /home/dev/.ssh/id_ed25519 @fileTool',
+	],
+	['grep', { pattern: 'x', paths: '/home/dev/.aws' }, 'read /home/dev/.aws @fileTool'],
 	// A web tool handed a local address reads that file.
 	[
 		'fetch_webpage',

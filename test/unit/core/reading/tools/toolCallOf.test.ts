@@ -154,6 +154,31 @@ describe('toolCallOf shell tools', () => {
 			{ commandLine: 'npm test' },
 		],
 		[
+			'a task without a cwd of its own runs in the folder its tasks.json is written to',
+			'create_and_run_task',
+			{ task: { label: 'b', type: 'shell', command: 'make' }, workspaceFolder: '/home/me/other' },
+			{ cwd: '/ws' },
+			{ commandLine: 'make', workingFolder: '/home/me/other' },
+		],
+		[
+			'text sent to a running terminal is a line its shell runs',
+			'send_to_terminal',
+			{
+				id: '6f1c0b8e-0000-4000-8000-000000000000',
+				command: 'rm -rf ~/notes',
+				waitForOutput: true,
+			},
+			{ cwd: '/ws' },
+			{ kind: 'shell', commandLine: 'rm -rf ~/notes', shell: 'bash' },
+		],
+		[
+			'text sent to a terminal in a Windows workspace is PowerShell',
+			'send_to_terminal',
+			{ id: 'x', command: 'Remove-Item -Recurse C:\\data' },
+			{ cwd: 'C:\\ws' },
+			{ shell: 'powershell' },
+		],
+		[
 			'VS Code reference name runInTerminal',
 			'runInTerminal',
 			{ command: 'ls' },
@@ -167,6 +192,18 @@ describe('toolCallOf shell tools', () => {
 	it('reads no command from words meant for the person or settings of the run', () => {
 		expect(toolCallOf('bash', { description: 'x' })).not.toHaveProperty('commandLine');
 		expect(toolCallOf('shell', { cwd: '/ws', timeout: '10' })).not.toHaveProperty('commandLine');
+	});
+
+	it('finds no command in a notebook cell run: the code it runs is in the notebook, not the call', () => {
+		const call = toolCallOf(
+			'run_notebook_cell',
+			{ filePath: '/ws/analysis.ipynb', cellId: 'cell-7', reason: 'check the totals' },
+			{ cwd: '/ws' },
+		);
+		expect(call).toMatchObject({ kind: 'shell', paths: ['/ws/analysis.ipynb'] });
+		expect(call).not.toHaveProperty('commandLine');
+		// A cell id alone is no command either.
+		expect(toolCallOf('run_notebook_cell', { cellId: 'rm' })).not.toHaveProperty('commandLine');
 	});
 
 	it('has no commandLine when the command is not text', () => {
@@ -210,6 +247,24 @@ describe('toolCallOf paths', () => {
 				],
 			},
 			['/ws/b.ts', '/ws/a.ts'],
+		],
+		[
+			'Local get_changed_files',
+			'get_changed_files',
+			{ repositoryPath: '/home/me/dotfiles', sourceControlState: ['staged'] },
+			['/home/me/dotfiles'],
+		],
+		[
+			'the Copilot CLI grep given one folder as text',
+			'grep',
+			{ pattern: 'token', paths: '/home/me/.config' },
+			['/home/me/.config'],
+		],
+		[
+			'a batch edit item naming its file under any path key',
+			'multi_replace_string_in_file',
+			{ edits: [{ path: '/ws/c.ts', old_str: 'a', new_str: 'b' }] },
+			['/ws/c.ts'],
 		],
 		[
 			'Local apply_patch',

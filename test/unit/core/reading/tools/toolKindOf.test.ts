@@ -12,6 +12,9 @@ const TABLE: readonly (readonly [ToolKind, readonly string[]])[] = [
 			'run_in_terminal',
 			'runTerminalCommand',
 			'create_and_run_task',
+			// VS Code 1.139: typing into a terminal the agent started, and running a notebook cell
+			'send_to_terminal',
+			'run_notebook_cell',
 			// Copilot CLI
 			'bash',
 			'powershell',
@@ -62,6 +65,7 @@ const TABLE: readonly (readonly [ToolKind, readonly string[]])[] = [
 		'fileRead',
 		[
 			'read_file',
+			'view_image',
 			'list_dir',
 			'grep_search',
 			'file_search',
@@ -91,7 +95,18 @@ const TABLE: readonly (readonly [ToolKind, readonly string[]])[] = [
 			'WebSearch',
 		],
 	],
-	['subagent', ['runSubagent', 'task', 'Task', 'Agent']],
+	[
+		'subagent',
+		[
+			'runSubagent',
+			'task',
+			'Task',
+			'Agent',
+			'search_subagent',
+			'explore_subagent',
+			'execution_subagent',
+		],
+	],
 	[
 		'mcp',
 		[
