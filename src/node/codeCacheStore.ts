@@ -79,7 +79,11 @@ export function readCodeCache(
 	} catch {
 		return undefined;
 	}
-	if (file.length <= HEADER_LENGTH || file.toString('latin1', 0, MAGIC.length) !== MAGIC) {
+	if (
+		file.length <= HEADER_LENGTH ||
+		file.toString('latin1', 0, MAGIC.length) !== MAGIC ||
+		file[HEADER_LENGTH - 1] !== 0x0a
+	) {
 		return undefined;
 	}
 	const presented = file.subarray(MAGIC.length, MAGIC.length + MAC_LENGTH);
