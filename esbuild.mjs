@@ -220,8 +220,8 @@ const CODE_WASM = [
 ];
 for (const folder of sdk ? [`${SDK_PACKAGE}/dist`] : ['dist', `${SDK_PACKAGE}/dist`]) {
 	fs.mkdirSync(folder, { recursive: true });
-	// Code caches of the bundles this build replaces: V8 would reject each once and rewrite it, but one per set of
-	// Node options would pile up.
+	// Code caches that builds before issue 33 left beside the bundles: the bridge now keeps signed ones in the runtime
+	// folder (src/node/codeCacheStore.ts) and never reads these.
 	for (const stale of fs.readdirSync(folder).filter((name) => name.endsWith('.cache'))) {
 		fs.rmSync(`${folder}/${stale}`, { force: true });
 	}

@@ -4,19 +4,20 @@
  *   - a hook call from a process that names its window (`HOOKWARDEN_ENDPOINT`) first runs dist/bridge-window.js, which
  *     only asks that window; dist/bridge-main.js is loaded only when the window does not answer;
  *   - everything else runs dist/bridge-main.js at once.
- * Each bundle runs through V8's code cache (see src/node/cachedBundle.ts), because compiling from scratch is one of the
- * larger costs of a start.
+ * The main bundle runs through V8's code cache (see src/node/cachedBundle.ts), because compiling it from scratch is one
+ * of the larger costs of a start.
  */
 import { join } from 'node:path';
 
+import type { CachedBundleOptions } from '../node/cachedBundle';
 import { loadCachedBundle } from '../node/cachedBundle';
 import type { runBridge } from './main';
 import type { answerFromNamedWindow, Handover } from './windowFirst';
 import { writeOutput } from './writeOutput';
 
 /** Runs one bundle next to this file through its code cache and returns its exports. */
-function runBundle(name: string): unknown {
-	return loadCachedBundle(join(__dirname, name));
+function runBundle(name: string, options?: CachedBundleOptions): unknown {
+	return loadCachedBundle(join(__dirname, name), options);
 }
 
 /** Only a broken install gets here (a bundle would not load): the runner still gets one line and one JSON answer. */
@@ -46,7 +47,8 @@ function start(argv: readonly string[]): void {
 	}
 	let windowFirst: { answerFromNamedWindow: typeof answerFromNamedWindow };
 	try {
-		windowFirst = runBundle('bridge-window.js') as typeof windowFirst;
+		// Small: compiling it costs less than loading node:crypto to check a cache's MAC.
+		windowFirst = runBundle('bridge-window.js', { uncached: true }) as typeof windowFirst;
 	} catch {
 		// Nothing is read yet: the main bundle asks the window itself.
 		runMain(argv);

@@ -1,16 +1,20 @@
 /*
  * Loads the bridge's bundles through V8's code cache: every hook event starts a new process, and compiling a few
- * hundred kilobytes from scratch is one of the larger costs of a start. The cache is written next to its bundle after
- * the first run (it is trusted exactly as much as the bundle beside it), and V8 rejects it by itself after an update
- * or on another Node version, in which case it is written again.
+ * hundred kilobytes from scratch is one of the larger costs of a start. The cache is written into the runtime folder
+ * after the first run, signed, and used only when its MAC proves it was made from this bundle's exact text (see
+ * codeCacheStore.ts: V8 itself checks only the source's length); V8 rejects it by itself on another Node version, in
+ * which case it is written again.
  *
  * A cached bundle is written by esbuild.mjs as one function expression taking CommonJS's five arguments, so the file
  * is compiled as it is read: no wrapping, no shebang to strip, and so one copy of its text on the heap.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
+
+import type { CodeCacheStore } from './codeCacheStore';
+import { codeCacheFile, openCodeCacheStore, readCodeCache, writeCodeCache } from './codeCacheStore';
 
 type CommonJsBody = (
 	exports: unknown,
@@ -32,10 +36,16 @@ interface ProcessBundles {
 	readonly pending: Map<string, PendingCache>;
 	/** Each bundle's exports: a process runs a bundle once however many bundles ask for it. */
 	readonly loaded: Map<string, unknown>;
+	/** Where caches are kept and signed; `null` when there is no trustworthy runtime folder or secret (yet). */
+	store?: CodeCacheStore | null;
 }
 
 interface PendingCache {
 	readonly script: Script;
+	readonly file: string;
+	readonly source: Buffer;
+	/** The V8 flags it was compiled under, as its cache file names them (see flavourOf). */
+	readonly flavour: string;
 	/** Written when the flags change rather than at exit (see {@link CachedBundleOptions}). */
 	readonly beforeFlagsChange: boolean;
 	/** Compiled after the flags changed: its cache is stamped with them, so it has a file of its own (see cacheFileOf). */
@@ -54,6 +64,11 @@ export interface CachedBundleOptions {
 	 * everything a whole call compiled.
 	 */
 	readonly usedBeforeFlagsChange?: boolean;
+	/**
+	 * Compiled afresh every time, with no cache: for a small bundle on a path that must stay cheap (the window's first
+	 * stage), where loading node:crypto to check a cache's MAC costs more than compiling the bundle.
+	 */
+	readonly uncached?: boolean;
 }
 
 const PROCESS_BUNDLES = Symbol.for('hookwarden.processBundles');
@@ -89,25 +104,38 @@ export function loadCachedBundle(file: string, options: CachedBundleOptions = {}
 }
 
 /**
- * Where a bundle's code cache is: one file for a process whose V8 flags are as it started, another for one that
- * changed them before loading the bundle (the grammar loader's `--liftoff-only`), since V8 rejects a cache made under
- * other flags. A bundle loaded after a grammar (the SQL parser, the interpreter readers) then has a cache too.
+ * Which of a bundle's code caches this process uses: one for a process whose V8 flags are as it started, another for
+ * one that changed them before loading the bundle (the grammar loader's `--liftoff-only`), since V8 rejects a cache
+ * made under other flags. A bundle loaded after a grammar (the SQL parser, the interpreter readers) then has a cache too.
  */
-function cacheFileOf(file: string, bundles: ProcessBundles): string {
-	return `${file}.${cacheKey()}${bundles.flagsChanged ? '-flagged' : ''}.cache`;
+function flavourOf(bundles: ProcessBundles): string {
+	return `${cacheKey()}${bundles.flagsChanged ? '-flagged' : ''}`;
+}
+
+/** The store, looked for once per process, and once more at a write when the bridge made the secret meanwhile. */
+function storeOf(bundles: ProcessBundles, again = false): CodeCacheStore | undefined {
+	if (bundles.store === undefined || (bundles.store === null && again)) {
+		bundles.store = openCodeCacheStore() ?? null;
+	}
+	return bundles.store ?? undefined;
 }
 
 function runCachedBundle(file: string, options: CachedBundleOptions): unknown {
 	const bundles = processBundles();
-	const cacheFile = cacheFileOf(file, bundles);
-	const cachedData = readCache(cacheFile);
-	const script = new Script(readFileSync(file, 'utf8'), {
+	const source = readFileSync(file);
+	const flavour = flavourOf(bundles);
+	const store = options.uncached ? undefined : storeOf(bundles);
+	const cachedData = store && readCodeCache(store, codeCacheFile(store, file, flavour), source);
+	const script = new Script(source.toString('utf8'), {
 		filename: file,
 		...(cachedData && { cachedData }),
 	});
-	if (!cachedData || script.cachedDataRejected) {
-		bundles.pending.set(cacheFile, {
+	if (!options.uncached && (!cachedData || script.cachedDataRejected)) {
+		bundles.pending.set(`${file}\0${flavour}`, {
 			script,
+			file,
+			source,
+			flavour,
 			beforeFlagsChange: options.usedBeforeFlagsChange === true && !bundles.flagsChanged,
 			afterFlagsChange: bundles.flagsChanged,
 		});
@@ -123,33 +151,20 @@ function runCachedBundle(file: string, options: CachedBundleOptions): unknown {
 	return module.exports;
 }
 
-function readCache(cacheFile: string): Buffer | undefined {
-	try {
-		return readFileSync(cacheFile);
-	} catch {
-		return undefined;
-	}
-}
-
 function writePending(
 	bundles: ProcessBundles,
 	now: (pending: PendingCache) => boolean = () => true,
 ): void {
-	for (const [cacheFile, pending] of bundles.pending) {
+	for (const [key, pending] of bundles.pending) {
 		if ((pending.afterFlagsChange || !bundles.flagsChanged) && now(pending)) {
-			writeCache(pending.script, cacheFile);
-			bundles.pending.delete(cacheFile);
+			bundles.pending.delete(key);
+			// Looked for again: a first headless call makes the secret after its bundles loaded.
+			const store = storeOf(bundles, true);
+			if (store) {
+				const cacheFile = codeCacheFile(store, pending.file, pending.flavour);
+				writeCodeCache(store, cacheFile, pending.source, pending.script.createCachedData());
+			}
 		}
-	}
-}
-
-function writeCache(script: Script, cacheFile: string): void {
-	try {
-		const temporary = `${cacheFile}.${process.pid}`;
-		writeFileSync(temporary, script.createCachedData());
-		renameSync(temporary, cacheFile);
-	} catch {
-		// A read-only install only costs the next process a full compile.
 	}
 }
 

@@ -12,6 +12,7 @@ import { bridgeGlobalStorage } from './audit/auditLogLocation';
 import { currentEndpointHost, runtimeFolderPath } from './runtime/runtimeFolder';
 import { foldersAbove } from './settings/foldersAbove';
 import { defaultUserSettingsFile } from './settings/loadSettingsLayers';
+import { productionMachinePolicy } from './settings/machinePolicy';
 
 /** Remote and web servers: `~/<folder>/data/User` and `data/Machine`. */
 const SERVER_FOLDERS = [
@@ -101,6 +102,7 @@ export function ownStateLocations(
 	const auditFile = env.HOOKWARDEN_AUDIT_FILE?.trim();
 	const userSettingsFile = env.HOOKWARDEN_USER_SETTINGS ?? defaultUserSettingsFile(env, home);
 	const secret = secretFile(runtime);
+	const machinePolicy = productionMachinePolicy().file;
 	return {
 		launcherFolder: below(homeFolder, '.hookwarden'),
 		runtimeFolder: runtime,
@@ -116,6 +118,7 @@ export function ownStateLocations(
 			...(extra.snapshotStores ?? []),
 		],
 		...(userSettingsFile && { userSettingsFile }),
+		machinePolicy: [machinePolicy, dirname(machinePolicy)],
 		...(host.platform !== 'win32' && { otherFolders: [shortSocketFolder(host)] }),
 		editorUserFolders,
 		editorExtensionRecords: [

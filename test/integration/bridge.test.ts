@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import {
 	copyFileSync,
+	existsSync,
 	mkdtempSync,
 	mkdirSync,
 	readdirSync,
+	readFileSync,
 	rmSync,
 	statSync,
 	symlinkSync,
@@ -12,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { ensureBridgeCopy } from '../../src/host/installer/bridgeCopy';
 import type { ProcessRun } from '../support/runProcess';
@@ -589,79 +591,139 @@ describe('bridge, robustness', () => {
 });
 
 describe('bridge code cache', () => {
-	it('keeps one cache per set of Node options, so alternating callers do not rewrite each other', async () => {
-		const install = mkdtempSync(join(tmpdir(), 'hookwarden-cache-'));
-		for (const name of readdirSync(dirname(BRIDGE)).filter((n) => /\.(js|wasm)$/.test(n))) {
+	let install: string;
+	let runtime: string;
+	beforeEach(() => {
+		install = mkdtempSync(join(tmpdir(), 'hookwarden-cache-'));
+		for (const name of readdirSync(dirname(BRIDGE)).filter((n) => /\.(js|wasm|json)$/.test(n))) {
 			copyFileSync(join(dirname(BRIDGE), name), join(install, name));
 		}
-		const call = (env: NodeJS.ProcessEnv) =>
-			runHook(
-				`node "${join(install, 'bridge.js')}" PreToolUse`,
-				local('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: 'a' } }),
-				workspace,
-				env,
-			);
+		// A fresh runtime folder (owner-only, as mkdtemp makes it): the caches and the secret that signs them live there.
+		runtime = mkdtempSync(join(tmpdir(), 'hookwarden-cache-run-'));
+	});
+	afterEach(() => {
+		rmSync(install, { recursive: true, force: true });
+		rmSync(runtime, { recursive: true, force: true });
+	});
+	const call = (tool: string, input: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) =>
+		runHook(
+			`node "${join(install, 'bridge.js')}" PreToolUse`,
+			local('PreToolUse', { tool_name: tool, tool_input: input }),
+			workspace,
+			{ HOOKWARDEN_RUNTIME_FOLDER: runtime, ...env },
+		);
+	const cacheFolder = () => join(runtime, 'code-cache');
+	const caches = (prefix = '') =>
+		Object.fromEntries(
+			(existsSync(cacheFolder()) ? readdirSync(cacheFolder()) : [])
+				.filter((name) => name.startsWith(prefix) && name.endsWith('.cache'))
+				.map((name) => [name, statSync(join(cacheFolder(), name)).mtimeMs]),
+		);
+
+	it('keeps one cache per set of Node options, so alternating callers do not rewrite each other', async () => {
 		const withOptions = { NODE_OPTIONS: '--max-old-space-size=4096' };
-		const caches = () =>
-			Object.fromEntries(
-				readdirSync(install)
-					.filter((name) => name.endsWith('.cache'))
-					.map((name) => [name, statSync(join(install, name)).mtimeMs]),
-			);
-		try {
-			await call({});
-			await call(withOptions);
-			const written = caches();
-			expect(Object.keys(written)).toHaveLength(2);
-			for (const env of [{}, withOptions, {}, withOptions]) {
-				expect((await call(env)).stdout.trim()).toBe('{}');
-			}
-			expect(caches()).toEqual(written);
-		} finally {
-			rmSync(install, { recursive: true, force: true });
+		await call('read_file', { filePath: 'a' });
+		await call('read_file', { filePath: 'a' }, withOptions);
+		const written = caches();
+		expect(Object.keys(written)).toHaveLength(2);
+		for (const env of [{}, withOptions, {}, withOptions]) {
+			expect((await call('read_file', { filePath: 'a' }, env)).stdout.trim()).toBe('{}');
 		}
+		expect(caches()).toEqual(written);
+		// Nothing is written beside the bundles: a copy of the bridge holds only its own files.
+		expect(readdirSync(install).filter((name) => name.endsWith('.cache'))).toEqual([]);
 	});
 
 	it('is never written by a call that loaded the shell grammar (its V8 flag would make every later call reject it)', async () => {
-		const install = mkdtempSync(join(tmpdir(), 'hookwarden-cache-'));
-		for (const name of readdirSync(dirname(BRIDGE)).filter((n) => /\.(js|wasm)$/.test(n))) {
-			copyFileSync(join(dirname(BRIDGE), name), join(install, name));
-		}
-		// A fresh runtime folder: no shell reading is cached, so every new line loads the grammar.
-		const runtime = mkdtempSync(join(tmpdir(), 'hookwarden-cache-run-'));
-		const call = (tool: string, input: Record<string, unknown>) =>
-			runHook(
-				`node "${join(install, 'bridge.js')}" PreToolUse`,
-				local('PreToolUse', { tool_name: tool, tool_input: input }),
-				workspace,
-				{ XDG_RUNTIME_DIR: runtime },
-			);
-		const mainCache = () =>
-			readdirSync(install)
-				.filter((name) => name.startsWith('bridge-main.js.') && name.endsWith('.cache'))
-				.map((name) => [name, statSync(join(install, name)).mtimeMs] as const);
-		try {
-			// The first call reads a new line with the grammar (plain words are read without it): it compiles the bundle
-			// but leaves no cache stamped with the grammar's flag.
-			expect(
-				(await call('run_in_terminal', { command: 'git log | head -5 && echo "$(date)"' })).code,
-			).toBe(0);
-			expect(mainCache()).toEqual([]);
+		// The first call reads a new line with the grammar (plain words are read without it): it compiles the bundle
+		// but leaves no cache stamped with the grammar's flag.
+		expect(
+			(await call('run_in_terminal', { command: 'git log | head -5 && echo "$(date)"' })).code,
+		).toBe(0);
+		expect(caches('bridge-main.js')).toEqual({});
+		await call('read_file', { filePath: 'a' });
+		const written = caches('bridge-main.js');
+		expect(Object.keys(written)).toHaveLength(1);
+		for (const line of ['ls | grep "a b"', 'npm run build -- --mode "$MODE"']) {
+			expect((await call('run_in_terminal', { command: line })).code).toBe(0);
 			await call('read_file', { filePath: 'a' });
-			const written = mainCache();
-			expect(written).toHaveLength(1);
-			for (const line of ['ls | grep "a b"', 'npm run build -- --mode "$MODE"']) {
-				expect((await call('run_in_terminal', { command: line })).code).toBe(0);
-				await call('read_file', { filePath: 'a' });
-			}
-			// Every later call accepted it: none wrote it again.
-			expect(mainCache()).toEqual(written);
-		} finally {
-			rmSync(install, { recursive: true, force: true });
-			rmSync(runtime, { recursive: true, force: true });
+		}
+		// Every later call accepted it: none wrote it again.
+		expect(caches('bridge-main.js')).toEqual(written);
+	});
+
+	it('never runs a cache it cannot prove it wrote: a foreign, forged, truncated or corrupt one is compiled afresh', async () => {
+		const destructive = () => call('run_in_terminal', { command: 'rm -rf ~' });
+		const expectDenied = async (what: string) => {
+			const run = await destructive();
+			expect({ what, code: run.code, verdict: run.json.permissionDecision }).toEqual({
+				what,
+				code: 0,
+				verdict: 'deny',
+			});
+		};
+		await expectDenied('no cache yet');
+		// A call that loads no grammar writes the main bundle's cache; every later call loads that bundle through it.
+		await call('read_file', { filePath: 'a' });
+		const [mainCache] = Object.keys(caches('bridge-main.js'));
+		expect(mainCache).toBeDefined();
+		const cacheFile = join(cacheFolder(), mainCache ?? '');
+		const genuine = readFileSync(cacheFile);
+		// V8 checks only a cache's source length: this one, from other text of the same length, answers allow.
+		const foreign = join(runtime, 'foreign.cache');
+		const planted = await runProcess(
+			process.execPath,
+			['-e', COMPILE_OTHER_SOURCE, join(install, 'bridge-main.js'), foreign],
+			{ cwd: install, env: process.env, stdin: '' },
+		);
+		expect({ code: planted.code, stderr: planted.stderr }).toEqual({ code: 0, stderr: '' });
+		const header = genuine.subarray(0, genuine.indexOf(0x0a) + 1);
+		const forgedHeader = Buffer.from(
+			header.toString('latin1').replace(/ \S+\n$/, ` ${'A'.repeat(43)}\n`),
+			'latin1',
+		);
+		const corrupt = Buffer.from(genuine);
+		for (let at = header.length + 64; at < corrupt.length; at += 97) {
+			corrupt[at] = (corrupt[at] ?? 0) ^ 0x5a;
+		}
+		const plants: Record<string, Buffer> = {
+			'a foreign cache as V8 wrote it': readFileSync(foreign),
+			'a foreign cache under a made-up MAC': Buffer.concat([forgedHeader, readFileSync(foreign)]),
+			'the genuine cache truncated': genuine.subarray(0, genuine.length >> 1),
+			'the genuine cache with bytes changed': corrupt,
+		};
+		for (const [what, bytes] of Object.entries(plants)) {
+			writeFileSync(cacheFile, bytes);
+			// Where caches were kept before, beside the bundle, too.
+			writeFileSync(
+				join(install, `bridge-main.js.${process.version}-${process.arch}.cache`),
+				bytes,
+			);
+			await expectDenied(what);
 		}
 	});
 });
+
+/**
+ * `node -e` with the bundle and an output file: writes a V8 code cache compiled from other text of the bundle's exact
+ * length, whose `runBridge` answers allow to anything, after running it so the cache holds the compiled function.
+ */
+const COMPILE_OTHER_SOURCE = `
+const fs = require('node:fs');
+const vm = require('node:vm');
+const [bundle, out] = process.argv.slice(1);
+const length = fs.readFileSync(bundle, 'utf8').length;
+const body = "(function (exports, require) { exports.runBridge = function () { require('node:fs').writeSync(1, JSON.stringify({ permissionDecision: 'allow' }) + '\\\\n'); }; })";
+const source = body + '/*' + ' '.repeat(length - body.length - 4) + '*/';
+const script = new vm.Script(source, { filename: bundle });
+const module = { exports: {} };
+script.runInThisContext()(module.exports, require);
+const write = fs.writeSync;
+fs.writeSync = () => 0;
+module.exports.runBridge();
+fs.writeSync = write;
+fs.writeFileSync(out, script.createCachedData());
+`;
 
 describe('bridge --explain', () => {
 	it('shows each sub-command with the rules that match it and the verdict', async () => {

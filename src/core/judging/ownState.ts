@@ -17,6 +17,12 @@ export interface OwnStateLocations {
 	readonly snapshotStores?: readonly string[];
 	/** The user settings file the launcher names (`HOOKWARDEN_USER_SETTINGS`), besides the well-known locations. */
 	readonly userSettingsFile?: string;
+	/**
+	 * The machine policy file and its folder. Only the administrator may write them; a change of their owner or access
+	 * list (`sudo chown "$USER"`, `setfacl`, `chattr -i`) makes the policy one the user could have written, which
+	 * Hookwarden then ignores, so it is as much Hookwarden's state as the launcher.
+	 */
+	readonly machinePolicy?: readonly string[];
 	/** Other folders of Hookwarden's alone, such as the short socket folder `/tmp/hookwarden-<user>`. */
 	readonly otherFolders?: readonly string[];
 	/**

@@ -22,10 +22,11 @@ function digestOf(folder: string, files: readonly string[]): string {
 }
 
 /**
- * Copies the bridge out of the extension folder into `~/.hookwarden/bridge/<digest>/`, its files read-only, and returns
- * the copy's `bridge.js`: the launcher runs the copy, so a later write into the installed extension does not change
- * what hooks run. A copy whose files no longer match its digest (edited since) is written again; copies of other
- * versions older than a day are removed (a day, so a hook already running an older one can finish).
+ * Copies the bridge out of the extension folder into `~/.hookwarden/bridge/<digest>/`, its files and the folder itself
+ * read-only, and returns the copy's `bridge.js`: the launcher runs the copy, so a later write into the installed
+ * extension does not change what hooks run. A copy whose files no longer match its digest (edited since), or that holds
+ * anything else (a planted code cache is code too; the bridge keeps its own in the runtime folder), is written again;
+ * copies of other versions older than a day are removed (a day, so a hook already running an older one can finish).
  */
 export function ensureBridgeCopy(dist: string, home: string, now: number = Date.now()): string {
 	const files = bridgeFiles(dist);
@@ -44,22 +45,39 @@ export function ensureBridgeCopy(dist: string, home: string, now: number = Date.
 			fs.copyFileSync(path.join(dist, name), path.join(temporary, name));
 			fs.chmodSync(path.join(temporary, name), 0o444);
 		}
-		fs.rmSync(copy, { recursive: true, force: true });
+		removeCopy(copy);
 		fs.renameSync(temporary, copy);
+		fs.chmodSync(copy, 0o500);
 	}
 	for (const other of fs.readdirSync(copies)) {
 		const folder = path.join(copies, other);
 		if (other !== digest && now - fs.statSync(folder).mtimeMs > 24 * 3600 * 1000) {
-			fs.rmSync(folder, { recursive: true, force: true });
+			removeCopy(folder);
 		}
 	}
 	return path.join(copy, 'bridge.js');
 }
 
+/** Removes a copy, whose folder is read-only (the files in a folder cannot be removed without write access to it). */
+function removeCopy(folder: string): void {
+	try {
+		fs.chmodSync(folder, 0o700);
+	} catch {
+		// Missing, or a file: removed below all the same.
+	}
+	fs.rmSync(folder, { recursive: true, force: true });
+}
+
+/** The copy holds exactly the bridge's files, unchanged, and neither they nor the folder can be written as they are. */
 function isIntact(copy: string, files: readonly string[], digest: string): boolean {
 	try {
+		const present = fs.readdirSync(copy).sort();
 		return (
-			files.every((name) => (fs.statSync(path.join(copy, name)).mode & 0o222) === 0) &&
+			present.length === files.length &&
+			present.every((name, index) => name === files[index]) &&
+			[copy, ...files.map((name) => path.join(copy, name))].every(
+				(file) => (fs.statSync(file).mode & 0o222) === 0,
+			) &&
 			digestOf(copy, files) === digest
 		);
 	} catch {

@@ -5,7 +5,7 @@ import { loadGrammar, runtimeHealth } from './treeSitterRuntime';
 
 /** How to load a code grammar for the process that calls it. */
 export interface CodeParserOptions {
-	/** Keep WebAssembly on V8's baseline compiler (default `true`, right for the one-shot bridge; see `loadGrammar`). */
+	/** Keep WebAssembly on V8's baseline compiler (see `loadGrammar`): only the one-shot bridge asks for it. */
 	readonly baselineWasmOnly?: boolean;
 	/** Longest one parse may take before the parser gives up and the code reads as unknown (default 2,000 ms). */
 	readonly parseTimeoutMs?: number;
@@ -34,7 +34,7 @@ export async function createCodeParser(
 ): Promise<CodeParser> {
 	let parser = loaded.get(language);
 	if (!parser) {
-		parser = loadGrammar(GRAMMAR_FILES[language], options.baselineWasmOnly ?? true);
+		parser = loadGrammar(GRAMMAR_FILES[language], options.baselineWasmOnly === true);
 		loaded.set(language, parser);
 		void parser.catch(() => loaded.delete(language));
 	}

@@ -9,8 +9,8 @@ export interface ShellAnalyzerOptions {
 	/** Grammars to load; a line of another dialect comes back with a `parseError`. Default: both. */
 	readonly dialects?: readonly ShellDialect[];
 	/**
-	 * Keep WebAssembly on V8's baseline compiler (see {@link loadGrammar}). On by default because the bridge lives for
-	 * one event; a long-lived process (the extension host) passes `false`; the flag is process-wide.
+	 * Keep WebAssembly on V8's baseline compiler (see {@link loadGrammar}): only the bridge asks for it, since it lives
+	 * for one event; the flag is process-wide, so no other caller gets it by default.
 	 */
 	readonly baselineWasmOnly?: boolean;
 }
@@ -29,7 +29,7 @@ export async function createShellAnalyzer(
 		(options.dialects ?? ['bash', 'powershell']).map(async (dialect) => {
 			parsers[dialect] = await loadGrammar(
 				GRAMMAR_FILES[dialect],
-				options.baselineWasmOnly ?? true,
+				options.baselineWasmOnly === true,
 			);
 		}),
 	);

@@ -49,7 +49,7 @@ function wasmPath(file: string): string {
  *
  * `baselineWasmOnly` keeps WebAssembly on V8's baseline compiler. The bridge lives for one event: with optimising
  * tier-up on, V8 spends over a second compiling a grammar's lexer in the background and node waits for it before
- * exiting. A long-lived process (the extension host) passes `false`; the flag is process-wide.
+ * exiting. The flag is process-wide, so only the bridge passes `true`: the grammar loaders leave it off unless asked.
  */
 export async function loadGrammar(
 	file: string,

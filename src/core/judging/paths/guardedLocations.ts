@@ -90,6 +90,13 @@ function compute(
 			add(path, "Hookwarden's snapshot store", WHY_SNAPSHOTS, true);
 		}
 		add(own.userSettingsFile, 'the user settings Hookwarden reads', WHY_POLICY);
+		for (const path of own.machinePolicy ?? []) {
+			add(
+				path,
+				"the administrator's machine policy",
+				"it holds the policy every user's Hookwarden enforces; made the user's, it is ignored",
+			);
+		}
 		// Headless, the outermost folder holding settings is the workspace: settings written above it would become its own.
 		for (const file of own.outerSettingsFiles ?? []) {
 			add(file, 'settings above the workspace', WHY_POLICY);

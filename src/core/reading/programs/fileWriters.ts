@@ -337,6 +337,42 @@ export const changeAcls: ProgramModel = (call) => {
 	);
 };
 
+/** A `chattr` attribute change (`+i`, `-a`, `=ei`): a mode written like an option, which chattr reads as one. */
+const ATTRIBUTE_MODE = /^[-+=][aAcCdDeFijmPsStTux]+$/;
+
+/**
+ * `chattr -i file`, `chattr +a -R dir`: file attributes decide whether even root may change a file (`i`, `a`), so a
+ * change of them is a permission change of each operand. `-R`, `-V` and `-f` are its only flags; `-v` and `-p` take
+ * a value; every other word starting with `-`, `+` or `=` is a mode.
+ */
+export const changeAttributes: ProgramModel = (call) => {
+	const modes: string[] = [];
+	const paths: string[] = [];
+	let tree = false;
+	for (let at = 0; at < call.args.length; at++) {
+		const word = call.args[at] ?? '';
+		if (word === '-v' || word === '-p') {
+			at++;
+		} else if (/^-[RVf]+$/.test(word)) {
+			tree ||= word.includes('R');
+		} else if (ATTRIBUTE_MODE.test(word)) {
+			modes.push(word);
+		} else if (word !== '--') {
+			paths.push(word);
+		}
+	}
+	return modes.length === 0
+		? []
+		: paths.map((path) =>
+				call.effect({
+					kind: 'chmod',
+					path,
+					tree,
+					action: `changes the attributes (${modes.join(' ')}) of`,
+				}),
+			);
+};
+
 /** `chmod`/`chown`/`chgrp`: changes permissions or ownership of each operand (its whole tree with `-R`). */
 export const changeModes: ProgramModel = (call) => {
 	// `chmod -x file`: a symbolic mode may start with `-`, and GNU chmod has no option of those letters.

@@ -2,6 +2,7 @@ import { sevenZip, tarArchive, unpackHere, unzipArchive, zipArchive } from './ar
 import {
 	copyBlocks,
 	changeAcls,
+	changeAttributes,
 	changeModes,
 	copyFiles,
 	installFiles,
@@ -101,6 +102,7 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[family('dd'), copyBlocks],
 	[family('chmod'), changeModes],
 	[family('setfacl'), changeAcls],
+	[family('chattr'), changeAttributes],
 	[
 		family('sed'),
 		both(

@@ -180,6 +180,7 @@ const FAMILIES: readonly ProgramFamily[] = [
 	{ names: ['dd'], writes: true },
 	{ names: ['chmod', 'chown', 'chgrp'], writes: true },
 	{ names: ['setfacl'], writes: true },
+	{ names: ['chattr'], writes: true },
 	{
 		names: ['sed', 'gsed'],
 		reads: true,

@@ -1,4 +1,5 @@
 import {
+	existsSync,
 	mkdirSync,
 	mkdtempSync,
 	readdirSync,
@@ -36,7 +37,14 @@ beforeEach(() => {
 		writeFileSync(join(dist, name), `// ${name}\n`);
 	}
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+	// The copies' folders are read-only: without write access to them their files cannot be removed.
+	const copies = bridgeCopiesFolder(home);
+	for (const copy of existsSync(copies) ? readdirSync(copies) : []) {
+		chmodSync(join(copies, copy), 0o700);
+	}
+	rmSync(root, { recursive: true, force: true });
+});
 
 describe('the bridge copy outside the extension folder', () => {
 	it("copies the bridge's files, read-only, into ~/.hookwarden/bridge/<digest>", () => {
@@ -51,7 +59,25 @@ describe('the bridge copy outside the extension folder', () => {
 			'tree-sitter.wasm',
 		]);
 		expect(statSync(bridge).mode & 0o222).toBe(0);
+		expect(statSync(dirname(bridge)).mode & 0o222).toBe(0);
 		expect(ensureBridgeCopy(dist, home)).toBe(bridge);
+	});
+
+	it('writes the copy again when anything else lies in it, such as a code cache planted beside a bundle', () => {
+		const copy = dirname(ensureBridgeCopy(dist, home));
+		chmodSync(copy, 0o700);
+		const planted = join(copy, 'bridge-main.js.v20.20.2-x64.cache');
+		writeFileSync(planted, 'compiled from other source of the same length');
+		expect(dirname(ensureBridgeCopy(dist, home))).toBe(copy);
+		expect(readdirSync(copy)).not.toContain('bridge-main.js.v20.20.2-x64.cache');
+		expect(statSync(copy).mode & 0o222).toBe(0);
+	});
+
+	it('writes the copy again when its folder was made writable', () => {
+		const copy = dirname(ensureBridgeCopy(dist, home));
+		chmodSync(copy, 0o700);
+		ensureBridgeCopy(dist, home);
+		expect(statSync(copy).mode & 0o222).toBe(0);
 	});
 
 	it('refuses a dist without the package.json that pins the bundles to CommonJS', () => {
