@@ -42,7 +42,7 @@ function recorded(parts: Partial<RecordedEvent>): RecordedEvent {
 describe('what a person sees of snapshots', () => {
 	it('an Events row says what the call changed, marks what nobody predicted, and can be restored', () => {
 		const row = presentEvent(recorded({ observed: [observation] }));
-		expect(row.description).toBe('unforeseen · deleted 3 files, changed 2');
+		expect(row.description).toBe('unforeseen · deleted 3 files, changed 2 · run_in_terminal');
 		expect(row.iconId).toBe('warning');
 		expect(row.contextValue).toMatch(/\+restorable$/);
 		const document = renderEventDocument(recorded({ observed: [observation] }));
