@@ -145,6 +145,14 @@ export function outcomeOf(entry: RecordedEvent): string {
 	}
 }
 
+/** The events whose subject is what was run or sent, which a row shows before anything else. */
+const SUBJECT_FIRST: ReadonlySet<HookEventName> = new Set([
+	'PreToolUse',
+	'PostToolUse',
+	'PermissionRequest',
+	'UserPromptSubmit',
+]);
+
 const VERDICT_WORDS: Readonly<Record<VerdictFilter, string>> = {
 	allow: 'allowed',
 	deny: 'denied',
@@ -163,8 +171,7 @@ export function presentEvent(entry: RecordedEvent, time: TimeFormat = LOCAL_TIME
 	const verdict = verdictOf(entry);
 	const summary = summarizeEvent(event);
 	const kind = toolOfEvent(event)?.name ?? EVENT_KINDS[event.name];
-	const subjectFirst =
-		summary !== '' && (toolOfEvent(event) !== undefined || event.name === 'UserPromptSubmit');
+	const subjectFirst = summary !== '' && SUBJECT_FIRST.has(event.name);
 	const label = subjectFirst
 		? `${summary} · ${outcomeOf(entry)}`
 		: [outcomeOf(entry), kind, summary].filter(Boolean).join(' · ');
