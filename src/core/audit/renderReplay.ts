@@ -22,7 +22,7 @@ export function renderReplayMarkdown(report: ReplayReport, heading: ReplayHeadin
 		`# Replay against current policies`,
 		'',
 		`- Log: \`${heading.log}\``,
-		...(heading.session ? [`- Session: \`${heading.session}\``] : []),
+		...(heading.session ? [`- Session: ${markdownText(heading.session)}`] : []),
 		`- Policies: ${heading.policies}`,
 		`- Events: ${report.entries.length} — ${counts.same} unchanged, **${counts.tightened} now more restrictive**, **${counts.loosened} now less restrictive**, ${counts.notReplayable} not replayable`,
 		'',
