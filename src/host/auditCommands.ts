@@ -2,7 +2,11 @@ import * as vscode from 'vscode';
 
 import type { AuditEventRecord, AuditRecord } from '../core/audit/auditRecord';
 import type { AuditFilter } from '../core/audit/exportAudit';
-import { listAuditSessions } from '../core/audit/auditSessions';
+import {
+	auditSessionChoice,
+	auditSessionTitle,
+	listAuditSessions,
+} from '../core/audit/auditSessions';
 import { filterAudit, toCsv, toJsonl } from '../core/audit/exportAudit';
 import { parseTimeRange } from '../core/audit/parseTimeRange';
 import type { PolicyInputBuilder } from '../core/audit/policyReplayEvaluator';
@@ -192,14 +196,10 @@ async function pickSession(records: readonly AuditRecord[]): Promise<string | un
 		return undefined;
 	}
 	const picked = await vscode.window.showQuickPick(
-		sessions.map((s) => ({
-			label: s.id,
-			description: `${s.events} event${s.events === 1 ? '' : 's'}, ${s.first.slice(0, 16).replace('T', ' ')} – ${s.last.slice(11, 16)}`,
-			detail: s.folder,
-		})),
-		{ placeHolder: 'Which session?', matchOnDescription: true },
+		sessions.map((s) => ({ ...auditSessionChoice(s, LOCAL_TIME), id: s.id })),
+		{ placeHolder: 'Which session?', matchOnDescription: true, matchOnDetail: true },
 	);
-	return picked?.label;
+	return picked?.id;
 }
 
 async function replay(
@@ -224,15 +224,17 @@ async function replay(
 		events,
 		policyReplayEvaluator(services.policyInput, services.policyFor),
 	);
+	const known = listAuditSessions(events).find((s) => s.id === session);
+	const title = known ? auditSessionTitle(known, LOCAL_TIME) : session;
 	const markdown = renderReplayMarkdown(report, {
 		log: services.audit.files().join(', '),
-		session,
+		session: known ? `${title} (${session})` : session,
 		policies: 'the current settings of this window',
 		time: LOCAL_TIME,
 	});
 	services.documents.show({
 		key: `replay:${session}`,
-		title: `Replay ${session.slice(0, 8)}`,
+		title: `Replay ${title}`,
 		markdown,
 	});
 }

@@ -16,6 +16,7 @@ import { registerViewCommands } from './viewCommands';
 import { registerLockedSettingsEditor } from './settingsLock/lockedSettingsEditor';
 import { createViews } from './views';
 import { registerRestore } from './restore/restoreFiles';
+import { registerDenyNotices } from './denies/denyNotifier';
 
 /** What the person-facing surfaces are built on. */
 export interface SurfaceSources {
@@ -82,6 +83,7 @@ export function createSurfaces(sources: SurfaceSources): vscode.Disposable {
 			settingsFor: (folder) => config.policyFor(folder).snapshots,
 			log,
 		}),
+		registerDenyNotices(engine.sessions),
 		registerLockedSettingsEditor(config),
 		registerReadingCommands({
 			extensionUri: sources.extensionUri,

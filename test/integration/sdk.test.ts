@@ -8,12 +8,14 @@ import {
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
+	readFileSync,
 	rmSync,
 	symlinkSync,
 	writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -27,6 +29,8 @@ const bridge = join(root, 'dist', 'bridge.js');
 
 let fresh: string;
 let tarball: string;
+/** What `npm pack --json` says of the tarball. */
+let packInfo: { size: number; unpackedSize: number; entryCount: number };
 /** The environment both the bridge and the package decide in: a home, runtime folder and audit log of their own. */
 let env: NodeJS.ProcessEnv;
 let workspace: string;
@@ -80,8 +84,9 @@ beforeAll(async () => {
 	};
 	const packed = await run('npm', ['pack', packageFolder, '--json', '--pack-destination', fresh]);
 	expect(packed.code, packed.stderr).toBe(0);
-	const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
-	tarball = join(fresh, filename);
+	const [info] = JSON.parse(packed.stdout) as [typeof packInfo & { filename: string }];
+	packInfo = info;
+	tarball = join(fresh, info.filename);
 	writeFileSync(
 		join(fresh, 'package.json'),
 		JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
@@ -113,6 +118,31 @@ describe('the npm package hookwarden', () => {
 			'package/dist/tree-sitter.wasm',
 			'package/package.json',
 		]);
+	});
+
+	it('is as large as its decision record says (within 15 %)', () => {
+		const record = readFileSync(join(root, 'docs', 'decisions', 'sdk-package.md'), 'utf8');
+		const facts =
+			/holds (\d+) files[\s\S]*?\(([\d.]+ [KM]B) packed, ([\d.]+ [KM]B) unpacked; `sdk\.mjs` is ([\d.]+ [KM]B), ([\d.]+ [KM]B) gzipped/.exec(
+				record,
+			);
+		const declarations = /`sdk\.d\.ts` \(([\d.]+ [KM]B)\)/.exec(record)?.[1];
+		expect(facts, 'the record no longer states the sizes as this test reads them').not.toBeNull();
+		const [, files, packedSize, unpacked, bundle, gzipped] = facts ?? [];
+		const mjs = readFileSync(join(packageFolder, 'dist', 'sdk.mjs'));
+		const near = (stated: string | undefined, bytes: number) => {
+			const [amount = '', unit] = (stated ?? '').split(' ');
+			const expected = Number(amount) * (unit === 'MB' ? 1024 * 1024 : 1024);
+			expect(Math.abs(bytes - expected) / bytes, `${stated ?? '?'} vs ${bytes} bytes`).toBeLessThan(
+				0.15,
+			);
+		};
+		expect(Number(files)).toBe(packInfo.entryCount);
+		near(packedSize, packInfo.size);
+		near(unpacked, packInfo.unpackedSize);
+		near(bundle, mjs.length);
+		near(gzipped, gzipSync(mjs).length);
+		near(declarations, readFileSync(join(packageFolder, 'dist', 'sdk.d.ts')).length);
 	});
 
 	it('imports no module of its own but Node built-ins', async () => {

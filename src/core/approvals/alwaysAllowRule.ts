@@ -1,9 +1,13 @@
 import type { ApprovalRequest } from './pendingApproval';
 import type { Provenance } from '../terms/decision';
+import { pathInside } from '../paths/pathMath';
 import { describeRule } from '../policy/describeSource';
 
 /** How the ids of the rules *Always Allow…* writes start, so the *Policies* view can list them as grants. */
 export const ALWAYS_ALLOW_ID_PREFIX = 'always-allow-';
+
+/** Past this an id stops being something a person reads in a list. */
+const ID_SLUG_MAX = 80;
 
 /** A `hookwarden.rules` entry exactly as it is written to settings.json. */
 export interface AllowRule {
@@ -24,13 +28,15 @@ export type AlwaysAllowProposal =
 
 /**
  * Proposes the narrowest allow rule for what the person saw: the exact tool name plus each sub-command as an
- * anchored literal regex (`/^npm publish$/`), or the exact paths with glob characters escaped; never a whole tool.
+ * anchored literal regex (`/^npm publish$/`), or the exact paths (relative to the workspace or `~` where they can be,
+ * so the rule works in a teammate's checkout) with glob characters escaped; never a whole tool.
  * `subCommands` are the line's sub-commands as the shell parser split them (`undefined` when it could not).
  */
 export function proposeAlwaysAllowRule(
 	request: ApprovalRequest,
 	subCommands: readonly string[] | undefined,
 	today: string,
+	homeDir?: string,
 ): AlwaysAllowProposal {
 	const { event } = request;
 	if (event.name !== 'PreToolUse') {
@@ -76,7 +82,7 @@ export function proposeAlwaysAllowRule(
 		};
 	}
 	if (tool.paths.length > 0) {
-		const paths = tool.paths.map((p) => exactPathGlob(p, request.workspaceFolder));
+		const paths = tool.paths.map((p) => exactPathGlob(p, request.workspaceFolder, homeDir));
 		if (paths.some((p) => p === undefined)) {
 			return {
 				kind: 'unavailable',
@@ -111,36 +117,51 @@ export function anchoredRegex(text: string): string {
 }
 
 /**
- * A glob matching exactly one file: glob characters escaped, and a bare file name made absolute (a bare glob
- * matches that name in every folder). `undefined` when that cannot be done.
+ * A glob matching exactly one file, written so a team can share it: relative to the workspace folder (`src/a.ts`, and
+ * `./NOTES.md` at its top, since a bare name matches in every folder), else relative to the home folder (`~/…`), else
+ * absolute; glob characters escaped. `undefined` when that cannot be done.
  */
 export function exactPathGlob(
 	path: string,
 	workspaceFolder: string | undefined,
+	homeDir?: string,
 ): string | undefined {
 	// Settings globs turn `\\` into `/`, so special characters are escaped as one-character classes (`[*]`); the few
 	// that cannot be (`]`, `!`, a backslash) mean the path is not pinned.
 	if (/[\]!\\]/.test(path)) {
 		return undefined;
 	}
-	const escaped = (text: string) => text.replace(/[*?[{}()+@]/g, '[$&]');
-	const relative = path.replace(/^\.\//, '');
-	const bare = !path.startsWith('/') && !relative.includes('/');
-	if (!bare) {
-		return escaped(relative);
-	}
-	return workspaceFolder === undefined
-		? undefined
-		: escaped(`${workspaceFolder.replace(/\/$/, '')}/${relative}`);
+	const portable = portablePath(path.replace(/^\.\//, ''), workspaceFolder, homeDir);
+	return portable?.replace(/[*?[{}()+@]/g, '[$&]');
 }
 
+/** A path as the settings of another checkout read it: inside the workspace or home when it is, absolute otherwise. */
+function portablePath(
+	path: string,
+	workspaceFolder: string | undefined,
+	homeDir: string | undefined,
+): string | undefined {
+	const atTop = (relative: string) => (relative.includes('/') ? relative : `./${relative}`);
+	if (!path.startsWith('/')) {
+		return workspaceFolder === undefined && !path.includes('/') ? undefined : atTop(path);
+	}
+	const inWorkspace = workspaceFolder === undefined ? undefined : pathInside(path, workspaceFolder);
+	if (inWorkspace) {
+		return atTop(inWorkspace);
+	}
+	const inHome = homeDir === undefined ? undefined : pathInside(path, homeDir);
+	return inHome ? `~/${inHome}` : path;
+}
+
+/** The rule's id from the whole subject; only a very long one is shortened, and then at a word, never mid-word. */
 function ruleId(tool: string, subject: string): string {
 	const slug = subject
 		.toLowerCase()
 		.replace(/[^a-z0-9]+/g, '-')
-		.replace(/^-|-$/g, '')
-		.slice(0, 40);
-	return `${ALWAYS_ALLOW_ID_PREFIX}${tool}-${slug}`.replace(/-+$/, '');
+		.replace(/^-|-$/g, '');
+	const words =
+		slug.length <= ID_SLUG_MAX ? slug : slug.slice(0, ID_SLUG_MAX + 1).replace(/-[^-]*$/, '');
+	return `${ALWAYS_ALLOW_ID_PREFIX}${tool}-${words}`.replace(/-+$/, '');
 }
 
 function capitalize(text: string): string {

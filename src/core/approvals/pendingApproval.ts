@@ -1,8 +1,11 @@
 import type { HookEvent } from '../events/hookEvent';
 import type { Provenance } from '../terms/decision';
 
-/** How long an approval keeps a person's "allow" in force. */
-export type ApprovalScope = 'once' | 'session' | 'always';
+/**
+ * How long an approval keeps a person's "allow" in force: this call, the session, or for good, either by an allow
+ * rule (*Always Allow…*) or by an exception that lifts the rule that asked (*Add an Exception…*).
+ */
+export type ApprovalScope = 'once' | 'session' | 'always' | 'exception';
 
 /** What the configured timeout does: deny, hand over to the agent's own confirmation (`ask`), or allow. */
 export type TimeoutOutcome = 'deny' | 'ask' | 'allow';

@@ -1,4 +1,4 @@
-import type { ApprovalResolution } from '../approvals/pendingApproval';
+import type { ApprovalResolution, ApprovalScope } from '../approvals/pendingApproval';
 import type { Dialect } from '../events/dialect';
 import type { HookEvent } from '../events/hookEvent';
 import type { HookEventName } from '../events/hookEventName';
@@ -127,6 +127,14 @@ export interface AuditSummaryRecord {
 /** Any line of the audit log. */
 export type AuditRecord = AuditEventRecord | AuditSummaryRecord;
 
+/** How the log names each kind of allow a person gave. */
+const ALLOWED_WORDS: Readonly<Record<ApprovalScope, string>> = {
+	once: 'allowed once',
+	session: 'allowed for the session',
+	always: 'allowed always',
+	exception: 'added an exception',
+};
+
 /** Says who decided an event, from its provenance and approval, in the words the log and its exports use. */
 export function describeDecider(
 	decidedBy: Provenance | undefined,
@@ -139,7 +147,7 @@ export function describeDecider(
 	if (approval) {
 		switch (approval.kind) {
 			case 'allowed':
-				return `person: allowed ${approval.scope === 'once' ? 'once' : approval.scope === 'session' ? 'for the session' : 'always'}`;
+				return `person: ${ALLOWED_WORDS[approval.scope]}`;
 			case 'denied':
 				return 'person: denied';
 			case 'timedOut':

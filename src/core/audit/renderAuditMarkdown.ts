@@ -1,4 +1,4 @@
-import { markdownText, tableCell } from '../util/markdownText';
+import { markdownText } from '../util/markdownText';
 import type { TimeFormat } from '../util/timeFormat';
 import type { AuditEventRecord, AuditRecord } from './auditRecord';
 import { describeSessionSummary } from './sessionSummary';
@@ -73,15 +73,7 @@ function renderSession(
 		'',
 	];
 	if (events.length > 0) {
-		lines.push(
-			'| Time | Event | What | Verdict | Decided by | ms |',
-			'|---|---|---|---|---|---:|',
-			...events.map(
-				(e) =>
-					`| ${time.clock(Date.parse(e.at))} | ${tableCell(e.event)}${e.tool ? ` ${tableCell(e.tool)}` : ''} | ${tableCell(e.summary)} | ${verdictCell(e)} | ${tableCell(e.by)} | ${e.latencyMs} |`,
-			),
-			'',
-		);
+		lines.push(...events.flatMap((e) => eventItem(e, time)), '');
 	}
 	for (const record of records) {
 		if (record.kind === 'summary') {
@@ -93,7 +85,16 @@ function renderSession(
 	return lines;
 }
 
-function verdictCell(event: AuditEventRecord): string {
+/**
+ * One event as a list item, not a table row: a table squeezed into a narrow editor wraps each cell a character a line.
+ * What it was about comes first, then the verdict and reason, then when, which event and who decided.
+ */
+function eventItem(event: AuditEventRecord, time: TimeFormat): string[] {
 	const verdict = event.verdict === 'none' ? 'no opinion' : `**${event.verdict}**`;
-	return event.reason ? `${verdict}: ${tableCell(event.reason)}` : verdict;
+	const what =
+		event.summary.trim() === '' ? markdownText(event.event) : markdownText(event.summary);
+	return [
+		`- ${what} — ${verdict}${event.reason ? `: ${markdownText(event.reason)}` : ''}`,
+		`  ${[time.clock(Date.parse(event.at)), `${event.event}${event.tool ? ` ${event.tool}` : ''}`, event.by, `${event.latencyMs} ms`].map(markdownText).join(' · ')}`,
+	];
 }

@@ -1,4 +1,5 @@
 import { describeSource } from '../policy/describeSource';
+import { markdownText } from '../util/markdownText';
 import type { TimeFormat } from '../util/timeFormat';
 import type { ReplayEntry, ReplayReport, ReplaySide } from './replaySession';
 
@@ -21,7 +22,7 @@ export function renderReplayMarkdown(report: ReplayReport, heading: ReplayHeadin
 		`# Replay against current policies`,
 		'',
 		`- Log: \`${heading.log}\``,
-		...(heading.session ? [`- Session: \`${heading.session}\``] : []),
+		...(heading.session ? [`- Session: ${markdownText(heading.session)}`] : []),
 		`- Policies: ${heading.policies}`,
 		`- Events: ${report.entries.length} — ${counts.same} unchanged, **${counts.tightened} now more restrictive**, **${counts.loosened} now less restrictive**, ${counts.notReplayable} not replayable`,
 		'',
@@ -30,15 +31,16 @@ export function renderReplayMarkdown(report: ReplayReport, heading: ReplayHeadin
 	if (changed.length === 0) {
 		lines.push('No verdict would change.', '');
 	} else {
+		// A list, not a table: a table squeezed into a narrow editor wraps each cell a character a line.
 		lines.push(
 			'## Changed verdicts',
 			'',
-			'| Time | Event | What | Recorded | Now | Change |',
-			'|---|---|---|---|---|---|',
-			...changed.map(
-				(e) =>
-					`| ${cell(heading.time ? heading.time.dateTime(Date.parse(e.record.at)) : e.record.at.slice(0, 19).replace('T', ' '))} | ${cell(e.record.event)} | ${cell(e.record.summary)} | ${cell(side(e.recorded))} | ${cell(side(e.now))} | ${e.status === 'tightened' ? 'tighter' : 'looser'}${e.note ? ` (${cell(e.note)})` : ''} |`,
-			),
+			...changed.flatMap((e) => [
+				`- ${markdownText(e.record.summary || e.record.event)} — **${e.status === 'tightened' ? 'tighter' : 'looser'}**${e.note ? ` (${markdownText(e.note)})` : ''}`,
+				`  - then: ${markdownText(side(e.recorded))}`,
+				`  - now: ${markdownText(side(e.now))}`,
+				`  - ${markdownText(heading.time ? heading.time.dateTime(Date.parse(e.record.at)) : e.record.at.slice(0, 19).replace('T', ' '))} · ${markdownText(e.record.event)}`,
+			]),
 			'',
 			...changed.flatMap((e) => (e.now?.reason ? [`- \`${e.record.id}\`: ${e.now.reason}`] : [])),
 			'',
@@ -110,9 +112,6 @@ function side(value: ReplaySide | undefined): string {
 }
 
 // A table cell cannot hold a pipe or a line break.
-function cell(text: string): string {
-	return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
-}
 
 /** The entries whose verdict changed, for callers that render them their own way. */
 export function changedEntries(report: ReplayReport): readonly ReplayEntry[] {

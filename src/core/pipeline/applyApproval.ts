@@ -1,9 +1,17 @@
-import type { ApprovalResolution } from '../approvals/pendingApproval';
+import type { ApprovalResolution, ApprovalScope } from '../approvals/pendingApproval';
 import type { MergedDecision, Provenance } from '../terms/decision';
 
 /** The provider id of a person's answer (or its timeout) in a decision's provenance. */
 export const PERSON_PROVIDER = 'hookwarden.person';
 const PERSON = PERSON_PROVIDER;
+
+/** What the model reads an allow was for. */
+const APPROVED_FOR: Readonly<Record<ApprovalScope, string>> = {
+	once: 'this call',
+	session: 'for the session',
+	always: 'for the future',
+	exception: 'an exception now lifts the rule for this call',
+};
 
 /**
  * The decision that goes back to the hook runner once an approval resolved: the person's answer (with their reason
@@ -44,7 +52,7 @@ export function applyApproval(
 			}
 			return decided(
 				'allow',
-				`Approved in VS Code (${resolution.scope === 'once' ? 'this call' : `for the ${resolution.scope === 'session' ? 'session' : 'future'}`}).`,
+				`Approved in VS Code (${APPROVED_FOR[resolution.scope]}).`,
 				by(`approval.${resolution.scope}`, 'person'),
 			);
 		}

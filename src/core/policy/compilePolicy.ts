@@ -151,7 +151,10 @@ export function compilePolicy(settings: PolicySettings): CompiledPolicy {
 	};
 }
 
-/** Compiles one glob; `**` crosses folders, dot-files match, and a bare name (`.env`) matches at any depth. */
+/**
+ * Compiles one glob; `**` crosses folders, dot-files match, and a bare name (`.env`) matches at any depth, unless it is
+ * written `./.env`: then only at the workspace folder's top (what *Always Allow…* writes for one file there).
+ */
 export function compileGlob(source: string): CompiledGlob {
 	const slashed = source.replace(/\\/g, '/');
 	const anchor = slashed.startsWith('~/')
@@ -160,7 +163,7 @@ export function compileGlob(source: string): CompiledGlob {
 			? 'absolute'
 			: 'workspace';
 	const pattern = anchor === 'home' ? slashed.slice(2) : slashed.replace(/^\.\//, '');
-	const matchBase = anchor === 'workspace' && !pattern.includes('/');
+	const matchBase = anchor === 'workspace' && !slashed.startsWith('./') && !pattern.includes('/');
 	const test = picomatch(pattern, {
 		dot: true,
 		basename: matchBase,

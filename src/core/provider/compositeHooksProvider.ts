@@ -31,7 +31,7 @@ export interface ProviderState {
 	readonly timeoutMs: number;
 	readonly failAction: FailAction;
 	readonly source?: string;
-	/** Calls answered (or failed) since it was registered. */
+	/** Calls answered (or failed) since a provider of this id was first registered in this chain. */
 	readonly calls: number;
 	readonly lastLatencyMs?: number;
 	/** The last failure, if its last call failed. */
@@ -86,6 +86,14 @@ const DEFAULT_TIMEOUT_MS = 5000;
 export class CompositeHooksProvider {
 	private entries: Entry[] = [];
 	private nextOrder = 0;
+	/**
+	 * How the calls went of providers that were removed, by id: settings providers are registered again after every
+	 * settings change, and their counts must not start from zero each time.
+	 */
+	private readonly pastCalls = new Map<
+		string,
+		Pick<Entry, 'calls' | 'lastLatencyMs' | 'lastError'>
+	>();
 
 	/** Builds the chain from providers (default priority, timeout and failAction) or full registrations, in order. */
 	constructor(registrations: readonly (HooksProvider | ProviderRegistration)[] = []) {
@@ -114,12 +122,21 @@ export class CompositeHooksProvider {
 			order: this.nextOrder++,
 			...(registration.source !== undefined && { source: registration.source }),
 			calls: 0,
+			...this.pastCalls.get(provider.id),
 		};
 		this.entries = [...this.entries, entry].sort(
 			(a, b) => a.priority - b.priority || a.order - b.order,
 		);
 		return () => {
-			this.entries = this.entries.filter((candidate) => candidate !== entry);
+			if (this.entries.includes(entry)) {
+				this.entries = this.entries.filter((candidate) => candidate !== entry);
+				const { calls, lastLatencyMs, lastError } = entry;
+				this.pastCalls.set(provider.id, {
+					calls,
+					...(lastLatencyMs !== undefined && { lastLatencyMs }),
+					...(lastError !== undefined && { lastError }),
+				});
+			}
 		};
 	}
 

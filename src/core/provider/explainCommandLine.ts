@@ -32,13 +32,7 @@ export async function explainCommandLine(
 	workspaceFolder: string,
 ): Promise<string> {
 	const toolName = dialect === 'powershell' ? 'powershell' : 'run_in_terminal';
-	const event: HookEvent = {
-		name: 'PreToolUse',
-		dialect: 'vscode',
-		timestamp: new Date().toISOString(),
-		cwd: workspaceFolder,
-		tool: toolCallOf(toolName, { command: commandLine }, { cwd: workspaceFolder }),
-	};
+	const event = commandLineEvent(commandLine, dialect, workspaceFolder);
 	const input = await provider.policyInput(event, workspaceFolder, policy);
 	const outcome = evaluatePolicy(policy, input, BUILTIN_PACKS);
 	// What the exceptions lifted: the findings the line gets without them that an exception covers.
@@ -122,6 +116,22 @@ export async function explainCommandLine(
 		lines.push(`Skipped rule: ${problem.key}: ${problem.message}`);
 	}
 	return lines.join('\n');
+}
+
+/** The agent call an explained command line stands for: a terminal tool call in the workspace folder. */
+export function commandLineEvent(
+	commandLine: string,
+	dialect: ShellDialect,
+	workspaceFolder: string,
+): HookEvent {
+	const toolName = dialect === 'powershell' ? 'powershell' : 'run_in_terminal';
+	return {
+		name: 'PreToolUse',
+		dialect: 'vscode',
+		timestamp: new Date().toISOString(),
+		cwd: workspaceFolder,
+		tool: toolCallOf(toolName, { command: commandLine }, { cwd: workspaceFolder }),
+	};
 }
 
 /** How a sub-command is reached, in words: the construct that runs it, wrappers peeled, an expanded command word. */

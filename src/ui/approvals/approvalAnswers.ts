@@ -89,7 +89,7 @@ export const MORE_ANSWERS = [
 		offered: async (approval, tools) =>
 			(await tools.exceptionProposal(approval)).kind === 'exception',
 		answer: async (approval, tools) =>
-			(await tools.writeException(approval)) ? { kind: 'allowed', scope: 'always' } : undefined,
+			(await tools.writeException(approval)) ? { kind: 'allowed', scope: 'exception' } : undefined,
 	},
 	{
 		id: 'denyWithReason',

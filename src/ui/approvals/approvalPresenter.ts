@@ -104,7 +104,9 @@ export function describeResolution(resolution: ApprovalResolution): string {
 					: 'Allowed once'
 				: resolution.scope === 'session'
 					? 'Allowed for this session'
-					: 'Always allowed (written to settings)';
+					: resolution.scope === 'exception'
+						? 'Allowed by an exception (written to settings)'
+						: 'Always allowed (written to settings)';
 		case 'denied':
 			return resolution.reason?.trim() ? `Denied: ${resolution.reason.trim()}` : 'Denied';
 		case 'timedOut':

@@ -1,3 +1,5 @@
+import * as os from 'node:os';
+
 import * as vscode from 'vscode';
 
 import type { AlwaysAllowProposal } from '../../core/approvals/alwaysAllowRule';
@@ -286,7 +288,7 @@ export class ApprovalService implements vscode.Disposable, AnswerTools {
 			event.name === 'PreToolUse' && event.tool.commandLine !== undefined
 				? await this.parts.subCommands(event.tool.commandLine, event.tool.shell ?? 'bash')
 				: undefined;
-		return proposeAlwaysAllowRule(request, subCommands, today());
+		return proposeAlwaysAllowRule(request, subCommands, today(), os.homedir());
 	}
 
 	/** The scopes an entry that loosens the policy can go to: an untrusted workspace's would be ignored. */

@@ -145,6 +145,14 @@ export function outcomeOf(entry: RecordedEvent): string {
 	}
 }
 
+/** The events whose subject is what was run or sent, which a row shows before anything else. */
+const SUBJECT_FIRST: ReadonlySet<HookEventName> = new Set([
+	'PreToolUse',
+	'PostToolUse',
+	'PermissionRequest',
+	'UserPromptSubmit',
+]);
+
 const VERDICT_WORDS: Readonly<Record<VerdictFilter, string>> = {
 	allow: 'allowed',
 	deny: 'denied',
@@ -153,16 +161,20 @@ const VERDICT_WORDS: Readonly<Record<VerdictFilter, string>> = {
 };
 
 /**
- * Maps one recorded event to its tree row: `verdict · tool · subject` as the label (`denied · run_in_terminal · rm
- * -rf ~`), the deciding rule as the description, and the whole story in the tooltip (the command in full, the reason,
- * who decided and where, local time and latency).
+ * Maps one recorded event to its tree row. A tool call or a prompt reads `subject · verdict` (`rm -rf ~ · denied`)
+ * with the tool and the deciding rule beside it, so a narrow sidebar cuts the tail, never the command; other events
+ * read `verdict · kind · subject`. The tooltip has the whole story (the command in full, the reason, who decided and
+ * where, local time and latency).
  */
 export function presentEvent(entry: RecordedEvent, time: TimeFormat = LOCAL_TIME): EventsItemView {
 	const { event, decision } = entry;
 	const verdict = verdictOf(entry);
 	const summary = summarizeEvent(event);
 	const kind = toolOfEvent(event)?.name ?? EVENT_KINDS[event.name];
-	const label = [outcomeOf(entry), kind, summary].filter(Boolean).join(' · ');
+	const subjectFirst = summary !== '' && SUBJECT_FIRST.has(event.name);
+	const label = subjectFirst
+		? `${summary} · ${outcomeOf(entry)}`
+		: [outcomeOf(entry), kind, summary].filter(Boolean).join(' · ');
 	// A call a person answered (or that timed out waiting) names the rule that asked, not the answer's provenance.
 	const asker = entry.approval
 		? decision.contributors.filter((c) => c.providerId !== PERSON_PROVIDER).at(-1)
@@ -174,6 +186,7 @@ export function presentEvent(entry: RecordedEvent, time: TimeFormat = LOCAL_TIME
 		unforeseen ? 'unforeseen' : undefined,
 		filesChangedOf(entry),
 		changeOf(entry),
+		subjectFirst ? kind : undefined,
 		rule,
 	]
 		.filter((part): part is string => part !== undefined)

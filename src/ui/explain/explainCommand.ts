@@ -4,11 +4,12 @@ import * as vscode from 'vscode';
 
 import type { CompiledPolicy } from '../../core/policy/compilePolicy';
 import type { DefaultHooksProvider } from '../../core/provider/defaultHooksProvider';
-import { explainCommandLine } from '../../core/provider/explainCommandLine';
+import { commandLineEvent, explainCommandLine } from '../../core/provider/explainCommandLine';
 import type { ShellDialect } from '../../core/reading/shell/commandLine';
 import type { ReadableDocumentPort } from '../../host/documentPort';
 import { primaryFolder } from '../policies/policiesInput';
 import { explainDocument } from './explainDocument';
+import { plainEffects } from './plainEffects';
 
 /** What *Explain a Command Line…* needs: the window's policy provider and policy, and where to show the result. */
 export interface ExplainParts {
@@ -30,17 +31,22 @@ export async function explainACommandLine(parts: ExplainParts, given?: string): 
 	}
 	const folder = primaryFolder();
 	const policy = parts.policyFor(folder);
+	const where = folder ?? os.homedir();
 	const explanation = await explainCommandLine(
 		asked.line,
 		asked.dialect,
 		parts.provider,
 		policy,
-		folder ?? os.homedir(),
+		where,
+	);
+	const judged = await parts.provider.judgedEffects(
+		commandLineEvent(asked.line, asked.dialect, where),
+		folder,
 	);
 	parts.documents.show({
 		key: 'explain',
 		title: `Explain: ${asked.line.length > 30 ? `${asked.line.slice(0, 29)}…` : asked.line}`,
-		markdown: explainDocument(asked.line, asked.dialect, explanation),
+		markdown: explainDocument(asked.line, asked.dialect, explanation, plainEffects(judged)),
 	});
 }
 

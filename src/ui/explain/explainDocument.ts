@@ -2,9 +2,15 @@ import { fenced, markdownText } from '../../core/util/markdownText';
 
 /**
  * The explanation of a command line as a document: the line, the verdict in a sentence (the `Verdict:` line of
- * `--explain`), then `--explain`'s own text unchanged, and how to get the same text in a terminal.
+ * `--explain`), what the line does in a developer's words, then `--explain`'s own text unchanged for rule writers, and
+ * how to get the same text in a terminal.
  */
-export function explainDocument(commandLine: string, dialect: string, explanation: string): string {
+export function explainDocument(
+	commandLine: string,
+	dialect: string,
+	explanation: string,
+	plain: readonly string[] = [],
+): string {
 	const verdict = /^Verdict: (.*)$/m.exec(explanation)?.[1] ?? 'unknown';
 	const flag = dialect === 'powershell' ? ' --powershell' : '';
 	return [
@@ -12,8 +18,15 @@ export function explainDocument(commandLine: string, dialect: string, explanatio
 		'',
 		`**Verdict: ${markdownText(verdict)}**`,
 		'',
-		'What Hookwarden reads in this line (each sub-command, how it is reached, and the rules that match it), as',
-		'`--explain` prints it:',
+		'## What it does',
+		'',
+		...(plain.length > 0
+			? plain.map((line) => `- ${markdownText(line)}`)
+			: ['Hookwarden sees nothing in this line that it judges.']),
+		'',
+		'## How Hookwarden reads it',
+		'',
+		'Each sub-command, how it is reached, and the rules that match it, as `--explain` prints it:',
 		'',
 		fenced(explanation, 'text'),
 		'',

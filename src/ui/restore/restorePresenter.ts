@@ -73,13 +73,13 @@ export function restoreOutcome(results: readonly RestoreResult[]): string {
 		: `Hookwarden restored ${done} of ${results.length} files; ${first?.path ?? ''} could not be: ${first?.problem ?? 'unknown error'}${failed.length > 1 ? ` (and ${failed.length - 1} more; see the log)` : ''}.`;
 }
 
-/** The warning shown at once when a call changed what no prediction covered. */
+/** The warning shown at once when a call changed what no prediction covered; plain text, as notifications show it. */
 export function unforeseenNotice(observation: Observation, workspace?: string): string {
 	const shown = observation.unforeseen
 		.slice(0, 2)
 		.map((change) => `${change.change} ${relativeTo(change.path, workspace)}`);
 	const more = observation.unforeseenCount - shown.length;
-	return `Hookwarden: \`${observation.summary}\` ${describeObservation(observation)}: ${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''}. The files as they were before the call are held.`;
+	return `Hookwarden: “${observation.summary}” ${describeObservation(observation)}: ${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''}. The files as they were before the call are held.`;
 }
 
 function relativeTo(path: string, workspace: string | undefined): string {

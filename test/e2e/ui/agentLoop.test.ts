@@ -666,8 +666,8 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		await wb.openView('Hookwarden');
 		await wb.waitForTreeRows(
 			(rows) =>
-				rows.some((r) =>
-					r.label.startsWith('rewritten · run_in_terminal · echo original-by-agent'),
+				rows.some(
+					(r) => r.label.startsWith('echo original-by-agent') && r.label.endsWith(' · rewritten'),
 				),
 			{ view: 'Events', what: 'the rewritten call, marked rewritten', timeoutMs: 20_000 },
 		);
@@ -708,7 +708,7 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 
 		assert.ok(wb);
 		await wb.openView(/^Hookwarden/);
-		const row = /^ran · run_in_terminal · rm tracked\.txt/;
+		const row = /^rm tracked\.txt .* · ran$/;
 		const shown = await wb.waitForTreeRow(row, { view: 'Events', timeoutMs: 30_000 });
 		assert.match(shown.description ?? '', /deleted 2 files, changed 1/);
 		await wb.screenshot('agent-restore-events-row');

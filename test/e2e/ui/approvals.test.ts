@@ -370,14 +370,18 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		await wb.clickNotificationButton(/npm publish --tag session/, 'More…', { timeoutMs: 20_000 });
 		await wb.pickQuickPickItem(/Allow for This Session/);
 		assert.equal(decision(await call).permissionDecision, 'allow');
-		const granted = /run_in_terminal · npm publish --tag session/;
+		const granted = /^npm publish --tag session$/;
 		await wb.waitForTreeRow(granted, { view: 'Policies', timeoutMs: 15_000 });
 		await wb.screenshot('approvals-7-grants');
 		const again = await startCall('npm publish --tag session');
 		assert.equal(decision(again).permissionDecision, 'allow', describeRun(again));
 		await wb.clickRowAction(granted, 'Revoke', { view: 'Policies' });
 		await wb.waitForTreeRows(
-			(rows) => !rows.some((r) => r.label.includes('run_in_terminal · npm publish --tag session')),
+			(rows) =>
+				!rows.some(
+					(r) =>
+						granted.test(r.label) && r.description.startsWith('run_in_terminal · this session'),
+				),
 			{
 				view: 'Policies',
 				timeoutMs: 15_000,
@@ -413,7 +417,7 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 			false,
 			'a prompt was shown for the allowed call',
 		);
-		await wb.waitForTreeRow(/run_in_terminal · \/\^make release/, { view: 'Policies' });
+		await wb.waitForTreeRow(/^\/\^make release/, { view: 'Policies' });
 		// Not wider than what was seen: another version still asks.
 		const other = startCall('make release VERSION=9');
 		await wb.clickNotificationButton(/make release VERSION=9/, 'Deny', { timeoutMs: 20_000 });
@@ -445,13 +449,14 @@ describe('approvals: the notification, the Approvals view, Always Allow and the 
 		await wb.screenshot('approvals-9-timed-out');
 	});
 
-	it('Events read verdict · tool · subject with the rule beside; the search box narrows them; details open rendered with local times', async () => {
+	it('Events read subject · verdict with the tool and rule beside; the search box narrows them; details open rendered with local times', async () => {
 		assert.ok(wb);
 		await wb.runCommand('Notifications: Clear All Notifications');
-		const late = /^timed out, denied · run_in_terminal · npm publish --tag late$/;
+		const late = /^npm publish --tag late · timed out, denied$/;
 		await wb.waitForTreeRows(
-			(rows) => rows.some((r) => late.test(r.label) && r.description === 'ask-publish'),
-			{ view: 'Events', what: 'the timed-out call as verdict · tool · subject, rule beside it' },
+			(rows) =>
+				rows.some((r) => late.test(r.label) && r.description === 'run_in_terminal · ask-publish'),
+			{ view: 'Events', what: 'the timed-out call as subject · verdict, tool and rule beside it' },
 		);
 		await wb.screenshot('approvals-10-events');
 		await wb.runCommand('Hookwarden: Search Events…', { opensQuickPick: true });

@@ -13,7 +13,7 @@ import {
 	SETTINGS_SECTION,
 } from '../../../src/core/settings/settingsSchema';
 import * as z from '../../../src/core/util/zod';
-import { UI_SETTING_KEYS } from '../../../src/ui/uiSettings';
+import { UI_SETTING_KEYS, UI_SETTING_SPECS, UI_SETTINGS } from '../../../src/ui/uiSettings';
 
 interface JsonSchema {
 	anyOf?: JsonSchema[];
@@ -59,12 +59,23 @@ describe('package.json contributes.configuration matches the zod settings schema
 		);
 	});
 
-	it.each(UI_SETTING_KEYS)('%s (UI only): documented, scoped, with a default', (key) => {
-		const property = declared[key];
-		expect(property?.markdownDescription).toMatch(/\.$/);
-		expect(property?.scope).toBeDefined();
-		expect(property?.default).toBeDefined();
-	});
+	it.each(Object.entries(UI_SETTINGS))(
+		'%s (UI only): documented, scoped, same default, type and enum as its zod schema',
+		(name, key) => {
+			const property = declared[`${SETTINGS_SECTION}.${key}`];
+			const spec = UI_SETTING_SPECS[name as keyof typeof UI_SETTINGS];
+			expect(property?.markdownDescription).toMatch(/\.$/);
+			expect(property?.scope).toBeDefined();
+			expect(property?.default).toEqual(spec.default);
+			expect(spec.schema.safeParse(property?.default).success).toBe(true);
+			const facts = zodFacts(spec.schema);
+			expect(property?.enum).toEqual(facts.enum);
+			if (property?.enum) {
+				expect(property.enumDescriptions).toHaveLength(property.enum.length);
+			}
+			expect([property?.type].flat().sort()).toEqual([...facts.types].sort());
+		},
+	);
 
 	it.each(zodSettings)(
 		'%s: same default, type and enum; default is valid; fully documented',

@@ -15,8 +15,9 @@ export function grantsGroup(
 ): PolicyNodeView {
 	const sessionNodes = grants.map((grant): PolicyNodeView => ({
 		key: `gs:${grant.id}`,
-		label: `${grant.tool} · ${grant.subject}`,
-		description: `this session · since ${clockTime(grant.grantedAt)}`,
+		// Like an event row: the command first, so a narrow sidebar cuts the tool and the scope, not what was allowed.
+		label: grant.subject,
+		description: `${grant.tool} · this session · since ${clockTime(grant.grantedAt)}`,
 		tooltip: `Allowed for session ${grant.sessionId} since ${clockTime(grant.grantedAt)}: ${grant.tool} may run exactly “${grant.subject}” without asking. Revoke to be asked again.`,
 		iconId: 'check-all',
 		contextValue: 'hookwarden:grant+session',
@@ -32,8 +33,8 @@ export function grantsGroup(
 			return [
 				{
 					key: `gr:${layer.file}:${index}`,
-					label: `${typeof rule.tool === 'string' ? rule.tool : 'any tool'} · ${what}`,
-					description: `always · ${SCOPE_TITLES[layer.scope].toLowerCase()}`,
+					label: what,
+					description: `${typeof rule.tool === 'string' ? rule.tool : 'any tool'} · always · ${SCOPE_TITLES[layer.scope].toLowerCase()}`,
 					tooltip: [
 						`Always allowed by rule ${rule.id}.`,
 						typeof rule.description === 'string' ? rule.description : undefined,

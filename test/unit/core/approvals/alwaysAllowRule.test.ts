@@ -46,6 +46,22 @@ function verdictWith(rule: unknown, commandLine: string): string | undefined {
 	).verdict;
 }
 
+/** What the policy says about a write to `path` once the proposed rule is in the settings. */
+function pathVerdictWith(rule: unknown, path: string): string | undefined {
+	const { settings } = readPolicySettings([
+		{ source: { kind: 'userSettings' }, values: { rules: [rule] } },
+	]);
+	return evaluatePolicy(
+		compilePolicy(settings),
+		{
+			event: preToolUse({ tool: fileWrite(path) }),
+			workspaceFolder: WORKSPACE,
+			homeDir: '/home/dev',
+		},
+		new Map(),
+	).verdict;
+}
+
 describe('proposeAlwaysAllowRule', () => {
 	it('pins a command to the exact tool and an anchored literal regex', () => {
 		const proposal = proposeAlwaysAllowRule(
@@ -85,15 +101,67 @@ describe('proposeAlwaysAllowRule', () => {
 		expect(proposal.kind === 'rule' && proposal.explanation.join(' ')).toMatch(/alone or together/);
 	});
 
-	it('pins file paths exactly, with glob characters escaped and bare names made absolute', () => {
+	it('pins file paths exactly, with glob characters escaped and a name at the top written ./name', () => {
 		const proposal = proposeAlwaysAllowRule(
 			request({ event: preToolUse({ tool: fileWrite('README.md') }) }),
 			undefined,
 			'2026-01-02',
 		);
-		expect(proposal.kind === 'rule' && proposal.rule.path).toEqual([`${WORKSPACE}/README.md`]);
+		expect(proposal.kind === 'rule' && proposal.rule.path).toEqual(['./README.md']);
 		expect(exactPathGlob('src/[id]/*.ts', WORKSPACE)).toBeUndefined();
 		expect(exactPathGlob('src/a(1)/b*.ts', WORKSPACE)).toBe('src/a[(]1[)]/b[*].ts');
+	});
+
+	it('writes portable paths: relative to the workspace, else to ~, never the checkout’s own absolute path', () => {
+		const temp = '/tmp/hookwarden-demo-Xk2/ws';
+		const home = '/home/dev';
+		expect(exactPathGlob(`${temp}/NOTES.md`, temp, home)).toBe('./NOTES.md');
+		expect(exactPathGlob(`${temp}/docs/notes (draft).md`, temp, home)).toBe(
+			'docs/notes [(]draft[)].md',
+		);
+		expect(exactPathGlob(`${home}/.config/tool.json`, temp, home)).toBe('~/.config/tool.json');
+		expect(exactPathGlob('/etc/hosts', temp, home)).toBe('/etc/hosts');
+		expect(exactPathGlob('NOTES.md', undefined, home)).toBeUndefined();
+	});
+
+	it('a rule for a file at the top allows that file and no file of the same name deeper', () => {
+		const proposal = proposeAlwaysAllowRule(
+			request({ event: preToolUse({ tool: fileWrite(`${WORKSPACE}/NOTES.md`) }) }),
+			undefined,
+			'2026-01-02',
+			'/home/dev',
+		);
+		expect(proposal).toMatchObject({
+			kind: 'rule',
+			rule: { id: 'always-allow-create_file-notes-md', path: ['./NOTES.md'] },
+		});
+		if (proposal.kind !== 'rule') {
+			return;
+		}
+		expect(pathVerdictWith(proposal.rule, `${WORKSPACE}/NOTES.md`)).toBe('allow');
+		expect(pathVerdictWith(proposal.rule, `${WORKSPACE}/docs/NOTES.md`)).toBeUndefined();
+		expect(pathVerdictWith(proposal.rule, '/elsewhere/NOTES.md')).toBeUndefined();
+	});
+
+	it('keeps the whole subject in the id; a very long one is shortened at a word', () => {
+		const line = 'npm run build -- --configuration production --output-path dist/app';
+		const proposal = proposeAlwaysAllowRule(
+			request({ event: preToolUse({ tool: shellTool(line) }) }),
+			[line],
+			'd',
+		);
+		expect(proposal.kind === 'rule' && proposal.rule.id).toBe(
+			'always-allow-run_in_terminal-npm-run-build-configuration-production-output-path-dist-app',
+		);
+		const long = `echo ${'lorem ipsum '.repeat(12)}`;
+		const longer = proposeAlwaysAllowRule(
+			request({ event: preToolUse({ tool: shellTool(long) }) }),
+			[long.trim()],
+			'd',
+		);
+		expect(longer.kind === 'rule' && longer.rule.id).toMatch(
+			/^always-allow-run_in_terminal-echo(-lorem-ipsum)+(-lorem)?$/,
+		);
 	});
 
 	it('refuses when an ask rule asked: ask outranks allow', () => {

@@ -72,16 +72,19 @@ describe('proposeException', () => {
 		expect((await evaluate(written, other)).verdict).toBe('ask');
 	});
 
-	it('pins a path rule to the exact file', async () => {
+	it('pins a path rule to the exact file, written relative to the workspace so a teammate can share it', async () => {
 		const event = preToolUse({ tool: fileWrite(`${WORKSPACE}/.env.local`) });
 		const { request, findings } = await askedAbout({}, event);
 		const proposal = proposeException(request, findings, TODAY);
 		expect(proposal).toMatchObject({
 			kind: 'exception',
-			exception: { path: [`${WORKSPACE}/.env.local`] },
+			exception: { path: ['./.env.local'] },
 		});
 		if (proposal.kind === 'exception') {
-			expect((await evaluate({ exceptions: [proposal.exception] }, event)).verdict).toBe(undefined);
+			const written = { exceptions: [proposal.exception] };
+			expect((await evaluate(written, event)).verdict).toBe(undefined);
+			const deeper = preToolUse({ tool: fileWrite(`${WORKSPACE}/config/.env.local`) });
+			expect((await evaluate(written, deeper)).verdict).toBe('ask');
 		}
 	});
 

@@ -42,9 +42,11 @@ describe('renderAuditMarkdown', () => {
 		const text = renderAuditMarkdown(records, { title: 'Audit log', files: ['/a.jsonl'] }, TIME);
 		expect(text).toContain('- 3 events in 2 sessions');
 		expect(text.indexOf('## Session · d5000')).toBeLessThan(text.indexOf('## Clean up · d1000'));
+		// A list, command first, never a table that a narrow editor squeezes a character a line.
 		expect(text).toContain(
-			'| c2000 | PreToolUse run\\_in\\_terminal | rm -rf \\~ \\| tee x | **deny**: Home is home. | rule r | 3 |',
+			'- rm -rf \\~ \\| tee x — **deny**: Home is home.\n  c2000 · PreToolUse run\\_in\\_terminal · rule r · 3 ms',
 		);
+		expect(text).not.toMatch(/^\|/m);
 		expect(text).not.toContain('1970-01-01T');
 	});
 

@@ -86,9 +86,12 @@ describe('replaySession', () => {
 		expect(replayFails(report, 'loosen')).toBe(false);
 		expect(replayFails(report, 'any')).toBe(true);
 		expect(renderReplayText(report)).toContain('allow by allow-tests');
-		expect(renderReplayMarkdown(report, { log: 'a.jsonl', policies: 'now' })).toContain(
-			'| deny by no-curl (workspace settings (/ws/.vscode/settings.json)) |',
+		const markdown = renderReplayMarkdown(report, { log: 'a.jsonl', policies: 'now' });
+		expect(markdown).toContain('- run\\_in\\_terminal: npm test && curl x — **tighter**\n');
+		expect(markdown).toContain(
+			'  - now: deny by no-curl (workspace settings (/ws/.vscode/settings.json))',
 		);
+		expect(markdown).not.toMatch(/^\|/m);
 	});
 
 	it('reports a removed deny as loosened', async () => {

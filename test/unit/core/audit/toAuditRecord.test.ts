@@ -70,6 +70,7 @@ describe('toAuditRecord', () => {
 		[{ kind: 'allowed', scope: 'once' } as const, 'person: allowed once'],
 		[{ kind: 'allowed', scope: 'session' } as const, 'person: allowed for the session'],
 		[{ kind: 'allowed', scope: 'always' } as const, 'person: allowed always'],
+		[{ kind: 'allowed', scope: 'exception' } as const, 'person: added an exception'],
 		[{ kind: 'denied' } as const, 'person: denied'],
 		[{ kind: 'timedOut', outcome: 'deny' } as const, 'timeout: deny'],
 	])('names the person and how they answered: %j', (approval, by) => {

@@ -133,7 +133,7 @@ describe('the Copilot-runtime events are recorded and shown', () => {
 		);
 		expect(labels).toEqual([
 			'failed · run_in_terminal · failed: Path does not exist',
-			'no rule · run_in_terminal · rm -rf build',
+			'rm -rf build · no rule',
 			'shown · notification · Run command: echo hi',
 			'reported · error · Network timeout',
 			'ended · session · error',

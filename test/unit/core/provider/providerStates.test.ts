@@ -52,6 +52,25 @@ describe('provider states', () => {
 		expect(chain.providerStates()[1]?.lastError).toBeUndefined();
 	});
 
+	it('keep their counts when a provider is registered again, as settings providers are after every settings change', async () => {
+		const chain = new CompositeHooksProvider();
+		const provider = { id: 'acme.audit', onPreToolUse: () => undefined };
+		let remove = chain.register({ provider, source: 'user settings' });
+		await chain.decide(event);
+		await chain.decide(event);
+		remove();
+		expect(chain.providerStates()).toEqual([]);
+		remove = chain.register({ provider: { ...provider }, source: 'user settings' });
+		expect(chain.providerStates()[0]).toMatchObject({ id: 'acme.audit', calls: 2 });
+		expect(chain.providerStates()[0]?.lastLatencyMs).toBeGreaterThanOrEqual(0);
+		await chain.decide(event);
+		expect(chain.providerStates()[0]).toMatchObject({ calls: 3 });
+		remove();
+		remove();
+		chain.register({ provider: { id: 'acme.other', onPreToolUse: () => undefined } });
+		expect(chain.providerStates()[0]).toMatchObject({ id: 'acme.other', calls: 0 });
+	});
+
 	it('are listed in the Policies view, failing ones marked', () => {
 		const [group] = presentPolicies({
 			layers: [],

@@ -112,7 +112,7 @@ describe('the More… answers', () => {
 		});
 		await expect(answer('exception').answer(approval(), fake)).resolves.toEqual({
 			kind: 'allowed',
-			scope: 'always',
+			scope: 'exception',
 		});
 		await expect(answer('denyWithReason').answer(approval(), fake)).resolves.toEqual({
 			kind: 'denied',

@@ -102,6 +102,12 @@ describe('presentApproval', () => {
 	it.each([
 		[{ kind: 'allowed', scope: 'once' } as const, 'Allowed once', 'pass'],
 		[{ kind: 'allowed', scope: 'session' } as const, 'Allowed for this session', 'pass'],
+		[{ kind: 'allowed', scope: 'always' } as const, 'Always allowed (written to settings)', 'pass'],
+		[
+			{ kind: 'allowed', scope: 'exception' } as const,
+			'Allowed by an exception (written to settings)',
+			'pass',
+		],
 		[{ kind: 'denied', reason: 'not today' } as const, 'Denied: not today', 'error'],
 		[{ kind: 'timedOut', outcome: 'deny' } as const, 'Timed out: denied', 'watch'],
 		[{ kind: 'gone' } as const, 'The hook process ended before an answer', 'debug-disconnect'],

@@ -66,14 +66,14 @@ function labels(model: EventsModel, node?: EventsNode): string[] {
 }
 
 describe('presentEvent', () => {
-	it('reads verdict · tool · subject, with the deciding rule as the description and the whole story in the tooltip', () => {
+	it('reads subject · verdict, with the tool and the deciding rule beside it and the whole story in the tooltip', () => {
 		const view = presentEvent(
 			recorded(preToolUse({ tool: shellTool('make deploy') }), { decision: DENY }),
 			TIME,
 		);
 		expect(view).toMatchObject({
-			label: 'denied · run_in_terminal · make deploy',
-			description: 'no-deploy',
+			label: 'make deploy · denied',
+			description: 'run_in_terminal · no-deploy',
 			iconId: 'error',
 			iconColorId: 'testing.iconFailed',
 			contextValue: 'hookwarden:event+deny',
@@ -88,15 +88,15 @@ describe('presentEvent', () => {
 	it('keeps the whole command in the tooltip where the label is cut', () => {
 		const long = `make deploy ${'--flag '.repeat(30)}`.trim();
 		const view = presentEvent(recorded(preToolUse({ tool: shellTool(long) })), TIME);
-		expect(view.label).toMatch(/…$/);
+		expect(view.label).toMatch(/^make deploy --flag .*… · no rule$/);
 		expect(view.tooltip).toContain(long);
 	});
 
 	it('tells a call before it ran from the same call after it ran', () => {
 		const before = presentEvent(recorded(preToolUse({ tool: shellTool('ls') })), TIME);
 		const after = presentEvent(recorded(postToolUse({ tool: shellTool('ls') })), TIME);
-		expect(before.label).toBe('no rule · run_in_terminal · ls');
-		expect(after.label).toBe('ran · run_in_terminal · ls');
+		expect(before.label).toBe('ls · no rule');
+		expect(after.label).toBe('ls · ran');
 		expect(after.iconId).not.toBe(before.iconId);
 		expect(after.contextValue).toBe('hookwarden:event+none+after');
 	});
@@ -109,7 +109,7 @@ describe('presentEvent', () => {
 			}),
 			TIME,
 		);
-		expect(view.label).toBe('allowed by you · run_in_terminal · npm publish');
+		expect(view.label).toBe('npm publish · allowed by you');
 		expect(view.iconId).toBe('person');
 	});
 
@@ -117,7 +117,7 @@ describe('presentEvent', () => {
 		const token = `sk-ant-${'x'.repeat(30)}`;
 		const entry = recorded(userPrompt(`use ${token}`));
 		expect(summarizeEvent(entry.event)).not.toContain(token);
-		expect(presentEvent(entry, TIME).label).toMatch(/^sent · prompt · “use sk-a…\[masked\]…xx”$/);
+		expect(presentEvent(entry, TIME).label).toMatch(/^“use sk-a…\[masked\]…xx” · sent$/);
 		expect(renderEventDocument(entry, TIME)).not.toContain(token);
 	});
 
@@ -178,12 +178,8 @@ describe('EventsModel', () => {
 		const top = model.children();
 		expect(top.map((n) => n.key)).toEqual(['n:1', 's:s2', 's:s1']);
 		const s1 = top[2];
-		expect(labels(model, s1)).toEqual([
-			'no rule · run_in_terminal · pwd',
-			'a:s1:call_1',
-			'started · session · new',
-		]);
-		expect(labels(model, model.children(s1)[1])).toEqual(['no rule · run_in_terminal · ls']);
+		expect(labels(model, s1)).toEqual(['pwd · no rule', 'a:s1:call_1', 'started · session · new']);
+		expect(labels(model, model.children(s1)[1])).toEqual(['ls · no rule']);
 	});
 
 	it('refreshes only the session that changed, unless the top level changed', () => {
@@ -216,14 +212,11 @@ describe('EventsModel', () => {
 			const top = model.children()[0];
 			return top ? labels(model, top) : [];
 		};
-		expect(shown('verdict:deny')).toEqual(['denied · run_in_terminal · make deploy']);
-		expect(shown('rule:NO-DEP')).toEqual(['denied · run_in_terminal · make deploy']);
-		expect(shown('event:post')).toEqual(['ran · run_in_terminal · ls']);
-		expect(shown('tool:terminal ls')).toEqual([
-			'ran · run_in_terminal · ls',
-			'no rule · run_in_terminal · ls',
-		]);
-		expect(shown('ci')).toEqual(['denied · run_in_terminal · make deploy']);
+		expect(shown('verdict:deny')).toEqual(['make deploy · denied']);
+		expect(shown('rule:NO-DEP')).toEqual(['make deploy · denied']);
+		expect(shown('event:post')).toEqual(['ls · ran']);
+		expect(shown('tool:terminal ls')).toEqual(['ls · ran', 'ls · no rule']);
+		expect(shown('ci')).toEqual(['make deploy · denied']);
 		expect(model.visibleTotal()).toBe(1);
 		expect(shown('verdict:ask')).toEqual([]);
 		expect(model.vocabulary()).toEqual({ tools: ['run_in_terminal'], rules: ['no-deploy'] });
@@ -242,8 +235,8 @@ describe('EventsModel', () => {
 		const top = model.children();
 		expect(model.size).toBe(10_000);
 		expect(top).toHaveLength(10);
-		expect(labels(model, top[0])[0]).toBe('no rule · run_in_terminal · echo 24999');
-		expect(labels(model, top.at(-1)).at(-1)).toBe('no rule · run_in_terminal · echo 15000');
+		expect(labels(model, top[0])[0]).toBe('echo 24999 · no rule');
+		expect(labels(model, top.at(-1)).at(-1)).toBe('echo 15000 · no rule');
 	});
 
 	it('Clear empties everything', () => {

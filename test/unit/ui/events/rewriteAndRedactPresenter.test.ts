@@ -27,7 +27,7 @@ describe('the Events view shows what Hookwarden changed', () => {
 			updatedInput: { command: 'rtk git status' },
 			rewrittenBy: [{ providerId: 'hookwarden.person', ruleId: 'approval.edited' }],
 		});
-		expect(presentEvent(rewritten).label).toBe('rewritten · run_in_terminal · git status');
+		expect(presentEvent(rewritten).label).toBe('git status · rewritten');
 		const edited = entry(preToolUse({ tool: shellTool('git status') }), {
 			verdict: 'allow',
 			updatedInput: { command: 'git log' },
@@ -36,12 +36,12 @@ describe('the Events view shows what Hookwarden changed', () => {
 			...edited,
 			approval: { kind: 'allowed', scope: 'once', updatedInput: {} },
 		} as const;
-		expect(presentEvent(answered).label).toBe('edited by you · run_in_terminal · git status');
+		expect(presentEvent(answered).label).toBe('git status · edited by you');
 		const denied = entry(preToolUse({ tool: shellTool('git status') }), {
 			verdict: 'deny',
 			updatedInput: { command: 'rtk git status' },
 		});
-		expect(presentEvent(denied).label).toBe('denied · run_in_terminal · git status');
+		expect(presentEvent(denied).label).toBe('git status · denied');
 		expect(renderEventDocument(rewritten)).toContain(
 			'- **Rewritten by person: edited in VS Code:** `rtk git status`',
 		);
@@ -55,13 +55,13 @@ describe('the Events view shows what Hookwarden changed', () => {
 			updatedToolOutput: 'x',
 			resultReplacedBy: REDACT,
 		});
-		expect(presentEvent(cli).description).toBe('result redacted');
+		expect(presentEvent(cli).description).toBe('result redacted · run_in_terminal');
 		expect(renderEventDocument(cli)).toContain('- **Result redacted:** the model read the result');
 		const local = entry(postToolUse({ dialect: 'vscode' }), {
 			updatedToolOutput: 'x',
 			resultReplacedBy: REDACT,
 		});
-		expect(presentEvent(local).description).toBe('secret in result');
+		expect(presentEvent(local).description).toBe('secret in result · run_in_terminal');
 		expect(renderEventDocument(local)).toContain(
 			'- **Secret in result:** VS Code cannot replace a result, so the model was told not to repeat it',
 		);

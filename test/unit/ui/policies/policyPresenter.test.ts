@@ -169,14 +169,14 @@ describe('the Exceptions, Grants and Settings in Force groups', () => {
 			grants?.children?.map((c) => [c.label, c.description, c.contextValue, c.revoke]),
 		).toEqual([
 			[
-				'run_in_terminal · git push',
-				'this session · since 14:03:00',
+				'git push',
+				'run_in_terminal · this session · since 14:03:00',
 				'hookwarden:grant+session',
 				{ kind: 'grant', id: 'g1' },
 			],
 			[
-				'run_in_terminal · /^make release$/',
-				'always · workspace settings',
+				'/^make release$/',
+				'run_in_terminal · always · workspace settings',
 				'hookwarden:grant+rule',
 				{ kind: 'entry', setting: 'rules', scope: 'workspace', index: 1, entry: alwaysRule },
 			],

@@ -42,7 +42,7 @@ function recorded(parts: Partial<RecordedEvent>): RecordedEvent {
 describe('what a person sees of snapshots', () => {
 	it('an Events row says what the call changed, marks what nobody predicted, and can be restored', () => {
 		const row = presentEvent(recorded({ observed: [observation] }));
-		expect(row.description).toBe('unforeseen · deleted 3 files, changed 2');
+		expect(row.description).toBe('unforeseen · deleted 3 files, changed 2 · run_in_terminal');
 		expect(row.iconId).toBe('warning');
 		expect(row.contextValue).toMatch(/\+restorable$/);
 		const document = renderEventDocument(recorded({ observed: [observation] }));
@@ -115,9 +115,9 @@ describe('what a person sees of snapshots', () => {
 		);
 	});
 
-	it('warns of unforeseen changes in one sentence', () => {
+	it('warns of unforeseen changes in one plain sentence', () => {
 		expect(unforeseenNotice(observation, '/ws')).toBe(
-			'Hookwarden: `run_in_terminal: python3 tidy.py` deleted 3 files, changed 2; 3 changes nobody predicted: deleted src/a.ts, deleted src/b.ts, and 1 more. The files as they were before the call are held.',
+			'Hookwarden: “run_in_terminal: python3 tidy.py” deleted 3 files, changed 2; 3 changes nobody predicted: deleted src/a.ts, deleted src/b.ts, and 1 more. The files as they were before the call are held.',
 		);
 	});
 
