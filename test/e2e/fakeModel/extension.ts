@@ -31,6 +31,7 @@ import {
 	type RequestLogEntry,
 	type SeenRequest,
 	answer,
+	inWorkspace,
 	scenarioFor,
 	text,
 	unscriptedReply,
@@ -381,7 +382,9 @@ class ScriptedModel implements vscode.LanguageModelChatProvider {
 	): Promise<void> {
 		const seen = seenRequest(messages, options);
 		const scenario = scenarioFor(seen, [...sent, ...DEMO_SCENARIOS]) ?? UNSCRIPTED;
-		const reply = answer(scenario, seen);
+		const scripted = answer(scenario, seen);
+		const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
+		const reply = { ...scripted, answer: inWorkspace(scripted.answer, folder?.uri.fsPath) };
 		appendLine('requests.jsonl', {
 			...reply,
 			at: Date.now(),
