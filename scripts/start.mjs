@@ -115,16 +115,6 @@ async function choosePort() {
 	return free;
 }
 
-const DEMO_PROMPTS = [
-	['Say hello using the terminal.', 'allowed; every hook event recorded'],
-	['Clean up my home folder.', 'rm -rf denied (destructiveCommands pack)'],
-	['Publish the package.', 'asks you first: Allow Once, Deny or More…'],
-	['Turn off the hooks that watch you.', 'write to .github/hooks denied (protectedPaths)'],
-	['Split the work between two helpers.', 'second subagent denied (limit 1)'],
-	['Finish up and stop.', 'it changed a file, so the Stop gate wants npm test first'],
-	['Push my branch.', 'git push blocked by a provider from hookwarden.providers'],
-];
-
 async function main() {
 	const port = await choosePort();
 	if (port === undefined) {
@@ -284,8 +274,8 @@ async function main() {
 			'  (no sign-in needed; should a "Sign in to use GitHub Copilot" dialog appear anyway, close it with its X and send the prompt again)',
 		);
 		say('type one of these in Chat and watch the Hookwarden views in the activity bar:');
-		for (const [prompt, what] of DEMO_PROMPTS) {
-			say(`  ${prompt.padEnd(38)} ${what}`);
+		for (const { prompt, shows } of fakelm.DEMO_SCENARIOS) {
+			say(`  ${prompt.padEnd(38)} ${shows}`);
 		}
 		say(`the demo's rules are in ${join(workspace, '.vscode', 'settings.json')}`);
 		say('press Ctrl-C to stop');

@@ -166,7 +166,7 @@ async function wire(
 	);
 
 	// The walkthrough ticks its steps from copies of the context keys, which follow them once it is registered.
-	own(armWalkthroughProgress(contextKeys, openWalkthroughOnFirstStart(context.globalState, log)));
+	own(armWalkthroughProgress(contextKeys, openWalkthroughOnFirstStart(context.globalStorageUri, log)));
 
 	// The API other extensions register providers through.
 	const { api, disposable } = createHookwardenApi(engine.chain, engine.sessions, log);

@@ -3,21 +3,38 @@ import * as vscode from 'vscode';
 import type { ContextKeySetter } from '../host/contextKeys';
 import { WALKTHROUGH } from './walkthroughIds';
 
-const OPENED_KEY = 'hookwarden.walkthroughOpened';
+/** The file in the extension's global storage that says the walkthrough was opened on this profile's first start. */
+const OPENED_MARKER = 'walkthrough-opened';
 
 /**
  * Opens *Get Started with Hookwarden* the first time Hookwarden runs in a profile, as VS Code itself does for an
  * extension installed from the Extensions view (an extension installed before the window opened, as `npm start` and
  * `code --install-extension` do, never gets that). Respects `workbench.welcomePage.walkthroughs.openOnInstall`.
+ *
+ * "Opened" is a file in `globalStorage`, beside the profile the extension is installed in, not `globalState`: in a
+ * browser workbench (code-server, VS Code's server) `globalState` lives in the browser's storage for the page's
+ * origin, so a fresh server profile opened in a browser that had shown another one (every `npm start` of the demo)
+ * counted as seen and never opened the walkthrough.
  */
 export async function openWalkthroughOnFirstStart(
-	state: vscode.Memento,
+	globalStorage: vscode.Uri,
 	log: vscode.LogOutputChannel,
 ): Promise<boolean> {
-	if (state.get<boolean>(OPENED_KEY)) {
+	const marker = vscode.Uri.joinPath(globalStorage, OPENED_MARKER);
+	try {
+		await vscode.workspace.fs.stat(marker);
+		return false;
+	} catch {
+		// Not opened on this profile yet.
+	}
+	try {
+		await vscode.workspace.fs.createDirectory(globalStorage);
+		await vscode.workspace.fs.writeFile(marker, new Uint8Array());
+	} catch (error) {
+		// Without the marker it would open on every start: better not at all.
+		log.warn(`could not record that the walkthrough opened (${String(error)}); not opening it`);
 		return false;
 	}
-	await state.update(OPENED_KEY, true);
 	const wanted = vscode.workspace
 		.getConfiguration('workbench.welcomePage.walkthroughs')
 		.get<boolean>('openOnInstall', true);

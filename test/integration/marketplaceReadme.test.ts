@@ -1,7 +1,8 @@
 /**
- * The extension page of the packaged `.vsix`: its README is README.marketplace.md (user-facing text only), every image
- * it shows ships inside the `.vsix` (a relative link VS Code resolves in the installed extension, never a repository
- * URL), and what it shares with the repository README is the same text.
+ * The extension page of the packaged `.vsix`: its README is README.marketplace.md (user-facing text only) with its
+ * relative links made absolute https URLs into the repository (VS Code's extension page shows no other images; see
+ * scripts/packageArgs.mjs), every image it shows is also a file the `.vsix` ships, and what it shares with the
+ * repository README is the same text. That the page really shows them is test/e2e/ui/extensionPage.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +17,12 @@ import { exceptionSchema } from '../../src/core/settings/exceptionSchema';
 
 const ROOT = resolve(__dirname, '../..');
 const readme = (name: string) => readFileSync(join(ROOT, name), 'utf8');
+const SLUG = /github\.com\/([^/]+\/[^/.]+)/.exec(
+	(JSON.parse(readme('package.json')) as { repository: { url: string } }).repository.url,
+)?.[1];
+/** Where relative links point in the package: raw files for images, GitHub's pages for the rest, on main. */
+const IMAGES_URL = `https://raw.githubusercontent.com/${SLUG}/main/`;
+const CONTENT_URL = `https://github.com/${SLUG}/blob/main/`;
 
 let folder: string;
 let vsix: JSZip;
@@ -49,23 +56,30 @@ function sections(text: string): Map<string, string> {
 }
 
 describe('the packaged README', () => {
-	it('is README.marketplace.md, and the repository README is not packaged beside it', async () => {
+	it('is README.marketplace.md with absolute links, and the repository README is not packaged beside it', async () => {
 		const packaged = await vsix.file('extension/readme.md')?.async('string');
-		expect(packaged).toBe(readme('README.marketplace.md'));
+		// Each relative link as the package writes it: an image from the raw file, anything else as GitHub shows it.
+		const absolute = readme('README.marketplace.md').replace(
+			/(!?)\[([^\]]*)\]\((?![a-z]+:|#)([^)\s]+)\)/g,
+			(_, bang: string, label: string, link: string) =>
+				`${bang}[${label}](${bang ? IMAGES_URL : CONTENT_URL}${link})`,
+		);
+		expect(packaged).toBe(absolute);
 		expect(Object.keys(vsix.files).filter((f) => /readme/i.test(f))).toEqual([
 			'extension/readme.md',
 		]);
 	});
 
-	it('shows only images that ship inside the .vsix, linked relatively', async () => {
+	it('shows images by https URLs of repository files that the .vsix ships too', async () => {
 		const packaged = (await vsix.file('extension/readme.md')?.async('string')) ?? '';
 		const images = [...packaged.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)|<img[^>]+src="([^"]+)"/g)].map(
 			(m) => m[1] ?? m[2] ?? '',
 		);
 		expect(images.length).toBeGreaterThan(0);
 		for (const image of images) {
-			expect(image, 'an image link must stay relative').not.toMatch(/^[a-z]+:/i);
-			expect(vsix.file(`extension/${image}`), `${image} is not in the .vsix`).not.toBeNull();
+			expect(image.startsWith(IMAGES_URL), `${image} is not under ${IMAGES_URL}`).toBe(true);
+			const file = image.slice(IMAGES_URL.length);
+			expect(vsix.file(`extension/${file}`), `${file} is not in the .vsix`).not.toBeNull();
 		}
 	});
 

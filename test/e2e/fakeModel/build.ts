@@ -47,3 +47,5 @@ export async function buildFakeModel(options: {
 	fs.copyFileSync(path.join(source, 'package.json'), path.join(options.outDir, 'package.json'));
 	return options.outDir;
 }
+
+export { DEMO_SCENARIOS } from './script';

@@ -31,6 +31,7 @@ import {
 	type RequestLogEntry,
 	type SeenRequest,
 	answer,
+	inWorkspace,
 	scenarioFor,
 	text,
 	unscriptedReply,
@@ -162,6 +163,7 @@ async function prepareDemoChat(): Promise<void> {
 				title: 'FakeLM: getting Chat ready for the Hookwarden demo…',
 			},
 			async () => {
+				await createWalkthroughRegistry();
 				await enableAllExtensions();
 				await ensureCopilotChat();
 			},
@@ -181,6 +183,22 @@ async function prepareDemoChat(): Promise<void> {
 		void vscode.window.showErrorMessage(
 			`FakeLM: could not get Chat ready (${message}). Run "Extensions: Enable All Extensions", then pick "Fake Model" in the Chat view.`,
 		);
+	}
+}
+
+/**
+ * Makes the workbench create its walkthrough registry before Copilot Chat is enabled. The registry is created when
+ * something first needs it (the Welcome page, *Open Walkthrough*), and its extension-point handler reads only the
+ * newest change to the set of extensions, not the set: created after enabling Copilot Chat, it lists Copilot Chat's
+ * walkthroughs and no one else's, so *Get Started with Hookwarden* was missing from a demo whose Welcome page had not
+ * opened yet. *Mark Step as Incomplete* with a step id nobody has creates it and changes nothing; it then fails to find
+ * the step, which is expected.
+ */
+async function createWalkthroughRegistry(): Promise<void> {
+	try {
+		await vscode.commands.executeCommand('welcome.markStepIncomplete', 'hookwarden-test.fakelm#none');
+	} catch {
+		// "step which does not exist": the registry exists now.
 	}
 }
 
@@ -381,7 +399,9 @@ class ScriptedModel implements vscode.LanguageModelChatProvider {
 	): Promise<void> {
 		const seen = seenRequest(messages, options);
 		const scenario = scenarioFor(seen, [...sent, ...DEMO_SCENARIOS]) ?? UNSCRIPTED;
-		const reply = answer(scenario, seen);
+		const scripted = answer(scenario, seen);
+		const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
+		const reply = { ...scripted, answer: inWorkspace(scripted.answer, folder?.uri.fsPath) };
 		appendLine('requests.jsonl', {
 			...reply,
 			at: Date.now(),

@@ -3,22 +3,56 @@ import { describe, expect, it } from 'vitest';
 import {
 	DEMO_SCENARIOS,
 	DEMO_STOP_GATE_MARKER,
+	type AgentScenario,
 	type SeenRequest,
 	answer,
+	inWorkspace,
+	readToolResult,
 	scenarioFor,
 } from '../../e2e/fakeModel/script';
 
 const TOOLS = ['run_in_terminal', 'create_file', 'runSubagent'];
 const wrap = (prompt: string) => `<userRequest>\n${prompt}\n</userRequest>`;
 
-function seen(userTexts: string[], results = 0, resultsBefore?: number[]): SeenRequest {
+function seen(
+	userTexts: string[],
+	results: number | string[] = 0,
+	resultsBefore?: number[],
+): SeenRequest {
+	const texts = typeof results === 'number' ? Array<string>(results).fill('x') : results;
 	return {
 		userTexts,
-		toolResults: Array.from({ length: results }, (_, i) => ({ callId: `c${i}`, text: 'x' })),
+		toolResults: texts.map((text, i) => ({ callId: `c${i}`, text })),
 		tools: TOOLS,
 		...(resultsBefore && { resultsBefore }),
 	};
 }
+
+function demo(id: string): AgentScenario {
+	const scenario = DEMO_SCENARIOS.find((s) => s.id === id);
+	if (!scenario) {
+		throw new Error(`no demo scenario ${id}`);
+	}
+	return scenario;
+}
+
+/** What VS Code hands the model for a call a PreToolUse hook denied (as recorded from the real Copilot Chat). */
+const denied = (reason: string, context = '') =>
+	`Tool execution denied: ${reason}${context ? `\n<PreToolUse-context>\n${context}\n</PreToolUse-context>` : ''}`;
+
+/** VS Code's next request after a Stop hook blocked, quoting the hook's reason. */
+const stopBlocked = (reason: string) =>
+	wrap(
+		`You were about to complete but a hook blocked you with the following message: "${reason}". Please address this requirement before completing.`,
+	);
+
+const textOf = (scenario: AgentScenario, request: SeenRequest): string => {
+	const turn = answer(scenario, request).answer;
+	if (turn.kind !== 'text') {
+		throw new Error(`expected text, got a call to ${turn.tool}`);
+	}
+	return turn.text;
+};
 
 describe('the scripted model picks its scenario from the request text, every time', () => {
 	it('finds a demo prompt typed without its punctuation or case', () => {
@@ -81,22 +115,86 @@ describe('the scripted model picks its scenario from the request text, every tim
 		).toEqual({ kind: 'text', text: 'menu' });
 	});
 
-	it('changes a file, then runs npm test once the Stop gate kept the agent working, then reports', () => {
-		const gate = DEMO_SCENARIOS.find((s) => s.id === 'demo-stop-gate');
-		expect(gate).toBeDefined();
-		if (!gate) {
-			return;
-		}
-		const reason = `a hook blocked you: "You changed files: run \`npm test\` and ${DEMO_STOP_GATE_MARKER}."`;
-		expect(answer(gate, seen([wrap(gate.prompt)])).answer).toMatchObject({
-			kind: 'tool',
-			input: { filePath: expect.stringContaining('NOTES.md') as string },
+	it('changes a file by an absolute path, runs npm test once the Stop gate kept it working, and says why', () => {
+		const gate = demo('demo-stop-gate');
+		const reason = `You changed files: run \`npm test\` and ${DEMO_STOP_GATE_MARKER}.`;
+		const write = answer(gate, seen([wrap(gate.prompt)])).answer;
+		expect(write).toMatchObject({ kind: 'tool', tool: 'create_file' });
+		expect(inWorkspace(write, '/work/demo')).toMatchObject({
+			input: { filePath: '/work/demo/NOTES.md' },
 		});
-		expect(answer(gate, seen([wrap(gate.prompt)], 1)).answer.kind).toBe('text');
-		expect(answer(gate, seen([wrap(gate.prompt), reason], 1, [0, 1])).answer).toMatchObject({
+		expect(textOf(gate, seen([wrap(gate.prompt)], ['File created at /work/demo/NOTES.md']))).toBe(
+			'create_file `NOTES.md` ran: File created at /work/demo/NOTES.md\n\nAll done; stopping now.',
+		);
+		// The gate's message is the newest prompt: the same scenario, counted from there.
+		const gated = seen([wrap(gate.prompt), stopBlocked(reason)], ['File created'], [0, 1]);
+		expect(scenarioFor(gated, DEMO_SCENARIOS)?.id).toBe('demo-stop-gate');
+		expect(answer(gate, gated).answer).toMatchObject({
 			kind: 'tool',
 			input: { command: 'npm test' },
 		});
-		expect(answer(gate, seen([wrap(gate.prompt), reason], 2, [0, 1])).answer.kind).toBe('text');
+		const tested = seen(
+			[wrap(gate.prompt), stopBlocked(reason)],
+			['File created', '3 passed, 0 failed'],
+			[0, 1],
+		);
+		expect(textOf(gate, tested)).toBe(
+			[
+				`Hookwarden kept me from stopping: ${reason}`,
+				'run_in_terminal `npm test` ran: 3 passed, 0 failed',
+				'Now I am done.',
+			].join('\n\n'),
+		);
+	});
+});
+
+describe('the scripted model answers from what its tool calls came back with', () => {
+	it('reads a hook deny, the reason without the context the hook added, a tool error and plain output', () => {
+		expect(readToolResult(denied('Not here.', 'Ask the user.'))).toEqual({
+			kind: 'denied',
+			reason: 'Not here.',
+		});
+		expect(
+			readToolResult(
+				'ERROR while calling tool: Invalid input path: x. Be sure to use an absolute path.',
+			),
+		).toEqual({
+			kind: 'failed',
+			error: 'Invalid input path: x. Be sure to use an absolute path.',
+		});
+		expect(readToolResult('\nhello from the agent\n')).toEqual({
+			kind: 'ran',
+			output: 'hello from the agent',
+		});
+	});
+
+	it('says Hookwarden denied the call, and why, instead of claiming it ran', () => {
+		const echo = demo('demo-echo');
+		const reason = 'Use the fetch tool instead.';
+		const text = textOf(echo, seen([wrap(echo.prompt)], [denied(reason, 'More words.')]));
+		expect(text).toBe(`Hookwarden denied run_in_terminal \`echo hello from the agent\`: ${reason}`);
+		expect(text).not.toMatch(/Hello said/);
+		expect(textOf(echo, seen([wrap(echo.prompt)], ['hello from the agent']))).toBe(
+			'run_in_terminal `echo hello from the agent` ran: hello from the agent\n\nHello said.',
+		);
+	});
+
+	it('reports each call of a scenario with several, in the order they were made', () => {
+		const helpers = demo('demo-subagents');
+		const limit = 'This session already started 1 subagent.';
+		expect(textOf(helpers, seen([wrap(helpers.prompt)], ['Listed: a b', denied(limit)]))).toBe(
+			[
+				'runSubagent `first helper` ran: Listed: a b',
+				`Hookwarden denied runSubagent \`second helper\`: ${limit}`,
+				'One helper did the work.',
+			].join('\n\n'),
+		);
+	});
+
+	it('says a tool failed when it did, with neither the success nor the deny closing', () => {
+		const notes = demo('demo-stop-gate');
+		expect(textOf(notes, seen([wrap(notes.prompt)], ['ERROR while calling tool: disk full']))).toBe(
+			'create_file `NOTES.md` failed: disk full',
+		);
 	});
 });
