@@ -11,6 +11,7 @@ import { ensureSecret } from '../../src/node/runtime/secret';
 import { writeTrustedFolders } from '../../src/node/settings/trustRecord';
 import type { ProcessRun } from '../support/runProcess';
 import { runProcess } from '../support/runProcess';
+import { endKeepersNaming } from '../support/snapshotKeepers';
 
 /*
  * Attacks on the settings the headless bridge reads, through the built bridge: a cloned repository that tries to
@@ -36,7 +37,10 @@ beforeEach(() => {
 	};
 	mkdirSync(join(dir, 'User'));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(async () => {
+	await endKeepersNaming(dir);
+	rmSync(dir, { recursive: true, force: true });
+});
 
 const workspaceSettings = (text: string) =>
 	writeFileSync(join(clone, '.vscode', 'settings.json'), text);

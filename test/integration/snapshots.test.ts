@@ -18,6 +18,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 import type { AuditEventRecord } from '../../src/core/audit/auditRecord';
 import { runProcess } from '../support/runProcess';
+import { endKeepersNaming } from '../support/snapshotKeepers';
 
 const BRIDGE = resolve(__dirname, '../../dist/bridge.js');
 const roots: string[] = [];
@@ -106,35 +107,10 @@ async function restore(on: Machine, ...args: string[]) {
 	});
 }
 
-/** The snapshot keepers a machine's bridges started, found by their command lines. */
-function keepers(on: Machine): number[] {
-	return readdirSync('/proc')
-		.filter((name) => /^\d+$/.test(name))
-		.filter((pid) => {
-			try {
-				return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(on.workspace);
-			} catch {
-				return false;
-			}
-		})
-		.map(Number)
-		.filter((pid) => pid !== process.pid);
-}
-
 /** Ends the keepers the bridges started and waits until they are gone, so nothing writes into a folder removed next. */
 async function endKeepers(): Promise<void> {
 	for (const root of roots) {
-		const on = { workspace: join(root, 'ws') } as Machine;
-		for (const pid of keepers(on)) {
-			try {
-				process.kill(pid);
-			} catch {
-				// Ended meanwhile.
-			}
-		}
-		for (let i = 0; i < 200 && keepers(on).length > 0; i++) {
-			await new Promise((next) => setTimeout(next, 20));
-		}
+		await endKeepersNaming(join(root, 'ws'));
 	}
 }
 

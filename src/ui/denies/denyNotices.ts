@@ -88,7 +88,7 @@ export function denyNoticeOf(calls: readonly DeniedCall[]): DenyNotice {
 	const [only] = calls;
 	if (calls.length === 1 && only) {
 		return {
-			text: `Hookwarden denied ${only.tool} ${quoted(only.subject)}: ${only.ruleInFull}. The agent was told why.`,
+			text: `Hookwarden denied ${only.tool}${only.subject === '' ? '' : ` ${quoted(only.subject)}`}: ${only.ruleInFull}. The agent was told why.`,
 			calls,
 			showLabel: 'Show Event',
 			...(only.snapshot !== undefined && { restoreSnapshot: only.snapshot }),
@@ -96,7 +96,7 @@ export function denyNoticeOf(calls: readonly DeniedCall[]): DenyNotice {
 	}
 	const named = calls
 		.slice(0, NAMED_IN_BURST)
-		.map((call) => `${quoted(call.subject)} (${call.rule})`);
+		.map((call) => `${call.subject === '' ? call.tool : quoted(call.subject)} (${call.rule})`);
 	const more = calls.length - named.length;
 	return {
 		text: `Hookwarden: ${calls.length} calls denied: ${named.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`,
@@ -155,5 +155,5 @@ function oneLine(text: string): string {
 }
 
 function quoted(subject: string): string {
-	return subject === '' ? 'the call' : `“${subject}”`;
+	return `“${subject}”`;
 }

@@ -600,11 +600,18 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 					);
 					await wb.pickQuickPickItem(/Allow with Changes…/);
 					const input = wb.page.locator('.quick-input-widget .quick-input-box input');
-					await input.waitFor({ state: 'visible', timeout: 10_000 });
-					assert.equal(
-						await input.inputValue(),
-						sent,
-						'the input box is not prefilled with the command',
+					// The quick pick's own input stays visible (empty) until the input box replaces it: poll for the value.
+					let shown = '';
+					await pollUntil(
+						async () => {
+							shown = await input.inputValue().catch(() => '');
+							return shown === sent || undefined;
+						},
+						{
+							timeoutMs: 15_000,
+							describe: () =>
+								`the input box is not prefilled with the command (it shows ${JSON.stringify(shown)})`,
+						},
 					);
 					await input.fill(edited);
 					await wb.screenshot('agent-4-allow-with-changes');

@@ -144,6 +144,16 @@ describe('denyNoticeOf: what a notice says', () => {
 		expect(notice.showLabel).toBe('Show Events');
 		expect(notice.calls).toHaveLength(3);
 	});
+
+	it('a call with nothing to quote (a subagent) is named by its tool alone', () => {
+		const subagent = { ...call('echo a'), tool: 'runSubagent', subject: '' };
+		expect(denyNoticeOf([subagent]).text).toBe(
+			"Hookwarden denied runSubagent: rule 'no-echo' in workspace settings. The agent was told why.",
+		);
+		expect(denyNoticeOf([subagent, call('echo b')]).text).toBe(
+			'Hookwarden: 2 calls denied: runSubagent (no-echo), “echo b” (no-echo).',
+		);
+	});
 });
 
 describe('DenyNotices: a burst is one notice', () => {
