@@ -2,8 +2,10 @@ import type { HookEvent } from '../events/hookEvent';
 import { BUILTIN_PACKS } from '../judging/builtinPacks';
 import type { CompiledException, CompiledPolicy } from '../policy/compilePolicy';
 import type { DefaultHooksProvider } from './defaultHooksProvider';
+import type { PolicyOutcome } from '../policy/evaluatePolicy';
 import { evaluatePolicy } from '../policy/evaluatePolicy';
 import type { Finding } from '../judging/finding';
+import type { PolicyInput } from '../judging/policyInput';
 import { describeSource } from '../policy/describeSource';
 import { exceptionFor } from '../policy/ruleExceptions';
 import { judgeEffects } from '../judging/judgeEffects';
@@ -31,35 +33,56 @@ export async function explainCommandLine(
 	policy: CompiledPolicy,
 	workspaceFolder: string,
 ): Promise<string> {
-	const toolName = dialect === 'powershell' ? 'powershell' : 'run_in_terminal';
 	const event = commandLineEvent(commandLine, dialect, workspaceFolder);
 	const input = await provider.policyInput(event, workspaceFolder, policy);
 	const outcome = evaluatePolicy(policy, input, BUILTIN_PACKS);
-	// What the exceptions lifted: the findings the line gets without them that an exception covers.
-	const lifted = new Map<Finding, CompiledException>();
-	if (policy.exceptions.length > 0) {
-		for (const finding of evaluatePolicy({ ...policy, exceptions: [] }, input, BUILTIN_PACKS)
-			.findings) {
-			const exception = exceptionFor(finding, policy.exceptions, input);
-			if (exception) {
-				lifted.set(finding, exception);
-			}
-		}
-	}
 	const lines = [`Command line (${dialect}): ${commandLine}`, `Workspace: ${workspaceFolder}`];
 	if (input.shell?.parseError) {
 		lines.push(`Parse problem: ${input.shell.parseError}`);
 	}
+	lines.push(...findingsBySubCommand(input, outcome, liftedFindings(policy, input)));
+	lines.push(verdictLine('Verdict', outcome.winner));
+	if (outcome.verdict !== 'deny') {
+		lines.push(...(await rewriteLines(event, provider, policy, input, workspaceFolder)));
+	}
+	for (const problem of policy.problems) {
+		lines.push(`Skipped rule: ${problem.key}: ${problem.message}`);
+	}
+	return lines.join('\n');
+}
+
+/** What the exceptions lifted: the findings the line gets without them that an exception covers. */
+function liftedFindings(
+	policy: CompiledPolicy,
+	input: PolicyInput,
+): Map<Finding, CompiledException> {
+	const lifted = new Map<Finding, CompiledException>();
+	if (policy.exceptions.length === 0) {
+		return lifted;
+	}
+	for (const finding of evaluatePolicy({ ...policy, exceptions: [] }, input, BUILTIN_PACKS)
+		.findings) {
+		const exception = exceptionFor(finding, policy.exceptions, input);
+		if (exception) {
+			lifted.set(finding, exception);
+		}
+	}
+	return lifted;
+}
+
+/** Each sub-command with how it was reached and read, its effects and the rules it met; then what the whole line met. */
+function findingsBySubCommand(
+	input: PolicyInput,
+	outcome: PolicyOutcome,
+	lifted: ReadonlyMap<Finding, CompiledException>,
+): string[] {
 	const commands = input.shell?.commands ?? [];
-	lines.push(`Sub-commands (${commands.length}):`);
+	const lines = [`Sub-commands (${commands.length}):`];
 	const placed = new Set<Finding>();
 	const effects = judgeEffects(input);
 	commands.forEach((command, i) => {
-		lines.push(`  ${i + 1}. ${command.text}`);
-		lines.push(`     argv: ${JSON.stringify(command.argv)}`);
-		for (const note of howReached(command, commands)) {
-			lines.push(`     ${note}`);
-		}
+		lines.push(`  ${i + 1}. ${command.text}`, `     argv: ${JSON.stringify(command.argv)}`);
+		lines.push(...howReached(command, commands).map((note) => `     ${note}`));
 		lines.push(...howRead(command).map((note) => `     ${note}`));
 		lines.push(
 			...explainEffects(
@@ -68,11 +91,11 @@ export async function explainCommandLine(
 			),
 		);
 		const own = outcome.findings.filter((f) => f.subCommand === command.text && !placed.has(f));
+		const ownLifted = [...lifted].filter(([f]) => f.subCommand === command.text && !placed.has(f));
 		for (const finding of own) {
 			placed.add(finding);
 			lines.push(`     ${describeFinding(finding)}`);
 		}
-		const ownLifted = [...lifted].filter(([f]) => f.subCommand === command.text && !placed.has(f));
 		for (const [finding, exception] of ownLifted) {
 			placed.add(finding);
 			lines.push(`     ${describeLifted(finding, exception)}`);
@@ -85,37 +108,43 @@ export async function explainCommandLine(
 	const restLifted = [...lifted].filter(([f]) => !placed.has(f));
 	if (rest.length > 0 || restLifted.length > 0) {
 		lines.push('Whole line:');
-		for (const finding of rest) {
-			lines.push(`  ${describeFinding(finding)}`);
-		}
-		for (const [finding, exception] of restLifted) {
-			lines.push(`  ${describeLifted(finding, exception)}`);
-		}
-	}
-	lines.push(verdictLine('Verdict', outcome.winner));
-	const rewrite = outcome.verdict === 'deny' ? undefined : rewriteByRules(policy, input);
-	if (rewrite?.kind === 'cannotRewrite') {
-		lines.push(describeFinding(rewrite.finding));
-	} else if (rewrite) {
-		// What runs is judged again as a whole: the rewritten line's own verdict is the one that counts.
-		const rewritten = {
-			...event,
-			tool: toolCallOf(toolName, { command: rewrite.to }, { cwd: workspaceFolder }),
-		};
-		const again = evaluatePolicy(
-			policy,
-			await provider.policyInput(rewritten, workspaceFolder, policy),
-			BUILTIN_PACKS,
-		);
+		lines.push(...rest.map((finding) => `  ${describeFinding(finding)}`));
 		lines.push(
-			`Rewritten by rule ${rewrite.ruleId} (${describeSource(rewrite.source, { withFile: true })}) to: ${rewrite.to}`,
-			verdictLine('Verdict of the rewritten line', again.winner),
+			...restLifted.map(([finding, exception]) => `  ${describeLifted(finding, exception)}`),
 		);
 	}
-	for (const problem of policy.problems) {
-		lines.push(`Skipped rule: ${problem.key}: ${problem.message}`);
+	return lines;
+}
+
+/** A rule's rewrite of the line, and the verdict of the rewritten line judged again as a whole (the one that counts). */
+async function rewriteLines(
+	event: HookEvent,
+	provider: DefaultHooksProvider,
+	policy: CompiledPolicy,
+	input: PolicyInput,
+	workspaceFolder: string,
+): Promise<string[]> {
+	const rewrite = rewriteByRules(policy, input);
+	if (!rewrite) {
+		return [];
 	}
-	return lines.join('\n');
+	if (rewrite.kind === 'cannotRewrite') {
+		return [describeFinding(rewrite.finding)];
+	}
+	const toolName = 'tool' in event ? event.tool.name : 'run_in_terminal';
+	const rewritten = {
+		...event,
+		tool: toolCallOf(toolName, { command: rewrite.to }, { cwd: workspaceFolder }),
+	};
+	const again = evaluatePolicy(
+		policy,
+		await provider.policyInput(rewritten, workspaceFolder, policy),
+		BUILTIN_PACKS,
+	);
+	return [
+		`Rewritten by rule ${rewrite.ruleId} (${describeSource(rewrite.source, { withFile: true })}) to: ${rewrite.to}`,
+		verdictLine('Verdict of the rewritten line', again.winner),
+	];
 }
 
 /** The agent call an explained command line stands for: a terminal tool call in the workspace folder. */
