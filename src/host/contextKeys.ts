@@ -8,8 +8,10 @@ export interface ContextKeys {
 	'hookwarden.paused': boolean;
 	/** A hook file VS Code reads registers Hookwarden. */
 	'hookwarden.hooksInstalled': boolean;
-	/** Hookwarden is registered but `chat.useHooks` is off. */
+	/** Hookwarden is registered but a VS Code switch (`chat.useHooks`, managed hooks only) keeps it from running. */
 	'hookwarden.hooksDisabled': boolean;
+	/** That switch is `chat.hooks.allowManagedOnly`, whose fix is an administrator's, not the person's. */
+	'hookwarden.hooksManagedOnly': boolean;
 	/** The Events view has anything to show. */
 	'hookwarden.hasEvents': boolean;
 	/** A verdict or event-kind filter hides some events. */

@@ -67,6 +67,8 @@ export function createStatusBarController(sources: StatusBarSources): vscode.Dis
 		silentSession = diagnostics.problems.some((p) => p.id === 'silentSession');
 		contextKeys.set('hookwarden.hooksInstalled', installed);
 		contextKeys.set('hookwarden.hooksDisabled', disabled);
+		// The Approvals view's welcome names the setting; the two switches have different fixes.
+		contextKeys.set('hookwarden.hooksManagedOnly', off?.setting === 'chat.hooks.allowManagedOnly');
 		hooksActive = installed && !disabled;
 		update();
 	};

@@ -1,5 +1,6 @@
 // A minimal MCP server over stdio (newline-delimited JSON-RPC) with one tool, `create_issue`. Every call that reaches
-// it is appended to the file in MCP_CALL_LOG, so a test proves a denied call never arrived.
+// it is appended to the file in MCP_CALL_LOG, so a test proves a denied call never arrived; MCP_SERVER_NAME is the
+// name it reports.
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -28,7 +29,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 			send(request.id, {
 				protocolVersion: request.params?.protocolVersion ?? '2025-06-18',
 				capabilities: { tools: {} },
-				serverInfo: { name: 'scripted', version: '1.0.0' },
+				// The name it reports: VS Code's Local agent prefixes its tools with this, not the configured name.
+				serverInfo: { name: process.env.MCP_SERVER_NAME ?? 'scripted', version: '1.0.0' },
 			});
 			return;
 		case 'tools/list':

@@ -83,6 +83,9 @@ const RULES = [
 	},
 ];
 const SUBAGENT_MARKER = 'SUBAGENT-TASK';
+/** The MCP servers of the workspace's `.vscode/mcp.json`: one on `hookwarden.mcp.allowedServers`, one off it. */
+const MCP_ALLOWED = 'tracker';
+const MCP_OFF_LIST = 'pastebin';
 const PRECOMPACT_THRESHOLD = 'github.copilot.chat.summarizeAgentConversationHistoryThreshold';
 
 describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)', function () {
@@ -256,6 +259,7 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		fs.cpSync(path.join(findRepoRoot(), 'test', 'e2e', 'fixtures', 'workspace'), workspace, {
 			recursive: true,
 		});
+		writeMcpServers(workspace, control);
 		const fakeModel = await buildFakeModel({
 			repoRoot: findRepoRoot(),
 			outDir: path.join(root, 'fakelm'),
@@ -269,6 +273,7 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 				...FAKE_MODEL_USER_SETTINGS,
 				'hookwarden.rules': RULES,
 				'hookwarden.subagents.maxPerSession': 1,
+				'hookwarden.mcp.allowedServers': [MCP_ALLOWED],
 			},
 			env: {
 				HOME: home,
@@ -779,6 +784,31 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		);
 	});
 
+	it('an MCP tool of a server off hookwarden.mcp.allowedServers is denied with the reason and never reaches the server', async () => {
+		// VS Code's Local agent names an MCP tool `mcp_<server>_<tool>`, <server> being the name the server reports
+		// (`serverInfo.name`; the configured name only when it reports none): each server here reports its own.
+		const tool = `mcp_${MCP_OFF_LIST}_create_issue`;
+		const run = await runScenario(
+			{
+				id: 'mcp-off-list',
+				prompt: `File an issue with the ${MCP_OFF_LIST} tools.`,
+				steps: [{ kind: 'tool', tool, input: { title: 'from the agent' } }, text('Filed.')],
+			},
+			// The first request starts the workspace's MCP servers.
+			{ timeoutMs: 90_000 },
+		);
+		const pre = run.events.find((e) => e.name === 'PreToolUse');
+		assert.equal(pre?.tool, tool, JSON.stringify(summary(run.events)));
+		assert.equal(pre.verdict, 'deny', JSON.stringify(summary(run.events)));
+		assert.match(pre.reason ?? '', new RegExp(`MCP server '${MCP_OFF_LIST}'`), JSON.stringify(pre));
+		assert.deepEqual(mcpCalls(control, MCP_OFF_LIST), [], 'the denied call reached the server');
+		const after = run.requests.find((r) => r.role === 'agent' && r.step === 1);
+		assert.ok(
+			after?.toolResults.some((t) => t.text.includes(pre.reason!)),
+			`the model was not told the reason: ${JSON.stringify(after?.toolResults)}`,
+		);
+	});
+
 	it('PreCompact fires with a low summarization threshold and is recorded', async () => {
 		const run = await runScenario({
 			id: 'precompact',
@@ -795,6 +825,40 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		);
 	});
 });
+
+/**
+ * Writes the workspace's `.vscode/mcp.json`: both servers run the scripted stdio server of the CLI tier under their
+ * configured name, each logging the calls that reach it to its own file in `control`. VS Code trusts servers of this
+ * file without a prompt and starts them with the first agent request.
+ */
+function writeMcpServers(workspace: string, control: string): void {
+	const script = path.join(findRepoRoot(), 'test', 'copilot', 'support', 'mcpServer.mjs');
+	const servers = Object.fromEntries(
+		[MCP_ALLOWED, MCP_OFF_LIST].map((name) => [
+			name,
+			{
+				type: 'stdio',
+				command: process.execPath,
+				args: [script],
+				env: { MCP_CALL_LOG: path.join(control, `mcp-${name}.jsonl`), MCP_SERVER_NAME: name },
+			},
+		]),
+	);
+	fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+	fs.writeFileSync(path.join(workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers }));
+}
+
+/** The `tools/call` requests that reached one of the workspace's MCP servers. */
+function mcpCalls(control: string, server: string): unknown[] {
+	const file = path.join(control, `mcp-${server}.jsonl`);
+	return fs.existsSync(file)
+		? fs
+				.readFileSync(file, 'utf8')
+				.split('\n')
+				.filter((l) => l.trim() !== '')
+				.map((l) => JSON.parse(l) as unknown)
+		: [];
+}
 
 /** The few DOM members the page-side callbacks use (the project's tsconfig has no DOM lib). */
 interface DomNode {
