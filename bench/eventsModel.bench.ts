@@ -55,8 +55,8 @@ function round(): number {
 	if (
 		model.size !== LIMIT ||
 		top.length !== 10 ||
-		newest[0] !== `no rule · run_in_terminal · echo ${EVENTS - 1}` ||
-		oldest.at(-1) !== `no rule · run_in_terminal · echo ${EVENTS - LIMIT}`
+		newest[0] !== `echo ${EVENTS - 1} · no rule` ||
+		oldest.at(-1) !== `echo ${EVENTS - LIMIT} · no rule`
 	) {
 		throw new Error('eventsModel bench: the model did not keep the newest 10,000 events');
 	}
