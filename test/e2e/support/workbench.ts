@@ -479,7 +479,38 @@ export class Workbench {
 					`quick pick item ${show(label)} not shown; rows: ${JSON.stringify(await this.quickInputLabels(rows))}`,
 			},
 		);
-		await rows.nth(index).click();
+		// A short click timeout: when an editor VS Code opens meanwhile hid the pick, the caller asks again.
+		await rows.nth(index).click({ timeout: 5_000 });
+	}
+
+	/**
+	 * Runs "Hookwarden: Install Hooks", picks `scope` and waits for `hookFile`. On a loaded machine an editor VS Code
+	 * opens meanwhile (its Welcome page, a walkthrough) can hide the scope pick before the row is clicked; then the
+	 * command is run again, until the hook file is there.
+	 */
+	async installHooksWithCommand(scope: TextMatch, hookFile: string): Promise<void> {
+		const deadline = Date.now() + 200_000;
+		for (let attempt = 1; ; attempt++) {
+			try {
+				await this.runCommand('Hookwarden: Install Hooks', {
+					opensQuickPick: true,
+					timeoutMs: 60_000,
+				});
+				await this.pickQuickPickItem(scope, { timeoutMs: 15_000 });
+				await waitFor(() => fs.existsSync(hookFile) || undefined, {
+					timeoutMs: 20_000,
+					describe: () => `no ${hookFile}`,
+				});
+				return;
+			} catch (err) {
+				if (Date.now() >= deadline) {
+					throw new Error(`Install Hooks never wrote ${hookFile} (${attempt} attempts)`, {
+						cause: err,
+					});
+				}
+				await this.closeQuickInput();
+			}
+		}
 	}
 
 	// ---------------------------------------------------------------- notifications

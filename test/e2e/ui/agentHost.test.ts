@@ -233,20 +233,17 @@ describe("VS Code's Copilot harness (Agent Host) drives Hookwarden", function ()
 	});
 
 	it('installs its hooks with "Hookwarden: Install Hooks" (For Me), and the chat runs on the scripted model', async function () {
-		this.timeout(240_000);
+		this.timeout(360_000);
 		assert.ok(wb);
 		// Activation writes the launcher; on a loaded machine that can take a while, and the command waits for it.
 		await pollUntil(
 			() => fs.existsSync(path.join(home, '.hookwarden', 'bin', 'hookwarden-hook')) || undefined,
 			{ timeoutMs: 90_000, describe: () => 'Hookwarden never activated (no launcher written)' },
 		);
-		await wb.runCommand('Hookwarden: Install Hooks', { opensQuickPick: true, timeoutMs: 60_000 });
-		await wb.pickQuickPickItem('For Me (All Workspaces)');
-		const hookFile = path.join(home, '.copilot', 'hooks', HOOK_FILE_NAME);
-		await pollUntil(() => fs.existsSync(hookFile) || undefined, {
-			timeoutMs: 20_000,
-			describe: () => `no ${hookFile}`,
-		});
+		await wb.installHooksWithCommand(
+			'For Me (All Workspaces)',
+			path.join(home, '.copilot', 'hooks', HOOK_FILE_NAME),
+		);
 		installed = true;
 		await pickFakeModel(wb);
 	});

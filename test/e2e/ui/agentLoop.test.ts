@@ -307,13 +307,13 @@ describe('the real agent loop drives Hookwarden (Copilot Chat + scripted model)'
 		}
 	});
 
-	it('installs its hooks with "Hookwarden: Install Hooks" (This Workspace)', async () => {
+	it('installs its hooks with "Hookwarden: Install Hooks" (This Workspace)', async function () {
+		this.timeout(300_000);
 		assert.ok(wb);
 		// The first-activation question comes first; a person who prefers the command says "Not Now".
 		await wb.clickNotificationButton(SCOPE_QUESTION, 'Not Now', { timeoutMs: 90_000 });
-		await wb.runCommand('Hookwarden: Install Hooks', { opensQuickPick: true });
-		await wb.pickQuickPickItem(THIS_WORKSPACE);
 		const hookFile = path.join(workspace, '.github', 'hooks', 'hookwarden.json');
+		await wb.installHooksWithCommand(THIS_WORKSPACE, hookFile);
 		await wb.waitForNotification(`Hookwarden: hooks installed in ${hookFile}.`);
 		assert.deepEqual(
 			Object.keys(readHookFileJson(hookFile).hooks).sort(),

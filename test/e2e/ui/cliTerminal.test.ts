@@ -169,24 +169,9 @@ describe('the Copilot CLI in VS Code’s terminal asks through the window', func
 			() => fs.existsSync(path.join(home, '.hookwarden', 'bin', 'hookwarden-hook')) || undefined,
 			{ timeoutMs: 90_000, describe: () => 'Hookwarden never activated (no launcher written)' },
 		);
-		const hookFile = path.join(home, '.copilot', 'hooks', HOOK_FILE_NAME);
-		// An editor VS Code opens meanwhile on a loaded machine (its Welcome page) can hide the scope pick before the
-		// row is clicked: then the command is run again, until the hook file is there.
-		await pollUntil(
-			async () => {
-				const workbench = wb;
-				assert.ok(workbench);
-				await workbench.runCommand('Hookwarden: Install Hooks', {
-					opensQuickPick: true,
-					timeoutMs: 60_000,
-				});
-				await workbench.pickQuickPickItem('For Me (All Workspaces)', { timeoutMs: 15_000 });
-				return await pollUntil(() => fs.existsSync(hookFile) || undefined, {
-					timeoutMs: 20_000,
-					describe: () => 'no ~/.copilot/hooks/hookwarden.json',
-				});
-			},
-			{ timeoutMs: 200_000, describe: () => 'no ~/.copilot/hooks/hookwarden.json' },
+		await wb.installHooksWithCommand(
+			'For Me (All Workspaces)',
+			path.join(home, '.copilot', 'hooks', HOOK_FILE_NAME),
 		);
 	});
 

@@ -74,12 +74,12 @@ describe('managed hooks only: Hookwarden says it is switched off, and why', func
 		}
 	});
 
-	it('installs its hooks in the workspace as usual', async () => {
+	it('installs its hooks in the workspace as usual', async function () {
+		this.timeout(300_000);
 		assert.ok(wb);
 		await wb.clickNotificationButton(SCOPE_QUESTION, 'Not Now', { timeoutMs: 90_000 });
-		await wb.runCommand('Hookwarden: Install Hooks', { opensQuickPick: true });
-		await wb.pickQuickPickItem('This Workspace (Shared via Git)');
 		const hookFile = path.join(workspace, '.github', 'hooks', 'hookwarden.json');
+		await wb.installHooksWithCommand('This Workspace (Shared via Git)', hookFile);
 		await wb.waitForNotification(`Hookwarden: hooks installed in ${hookFile}.`);
 		assert.ok(fs.existsSync(hookFile), hookFile);
 		hooksInstalled = true;
