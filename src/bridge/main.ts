@@ -34,6 +34,7 @@ import { parseHookEventName } from '../core/events/hookEventName';
 import { resolveExportTarget } from '../core/settings/exportSettings';
 import { builtOnFirstUse } from '../core/util/builtOnFirstUse';
 import { bridgeGlobalStorage } from '../node/audit/auditLogLocation';
+import { noteCallKind } from '../node/cachedBundle';
 import { openRuntimeFolder } from '../node/runtime/runtimeFolder';
 import { ensureSecret, readSecret } from '../node/runtime/secret';
 import { SessionLedger } from '../node/sessions/sessionLedger';
@@ -199,6 +200,8 @@ async function decideEvent(eventArg: string | undefined, handover?: Handover): P
 		warn(answer.problem);
 	}
 	if (answer.kind === 'answered') {
+		const { event } = answer.recorded;
+		noteCallKind(`${event.name}:${'tool' in event ? event.tool.kind : 'none'}`);
 		if (answer.recorded.notHonoured !== undefined) {
 			warn(answer.recorded.notHonoured);
 		}

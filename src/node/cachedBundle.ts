@@ -38,7 +38,25 @@ interface ProcessBundles {
 	readonly loaded: Map<string, unknown>;
 	/** Where caches are kept and signed; `null` when there is no trustworthy runtime folder or secret (yet). */
 	store?: CodeCacheStore | null;
+	/** Bundles that ran from a cache, which this call may add its code to (see {@link noteCallKind}). */
+	readonly accepted: Map<string, AcceptedCache>;
+	/** What this call was (`PreToolUse:shell`), once the bridge knows. */
+	callKind?: string;
 }
+
+interface AcceptedCache {
+	readonly script: Script;
+	readonly file: string;
+	readonly source: Buffer;
+	readonly flavour: string;
+	readonly kinds: readonly string[];
+}
+
+/**
+ * How many kinds of call one cache may grow to hold: each new kind rewrites it once, so an unusual run of calls
+ * cannot keep rewriting it.
+ */
+const MAX_CALL_KINDS = 16;
 
 interface PendingCache {
 	readonly script: Script;
@@ -76,7 +94,12 @@ const PROCESS_BUNDLES = Symbol.for('hookwarden.processBundles');
 function processBundles(): ProcessBundles {
 	const slot = globalThis as { [PROCESS_BUNDLES]?: ProcessBundles };
 	if (!slot[PROCESS_BUNDLES]) {
-		const bundles: ProcessBundles = { flagsChanged: false, pending: new Map(), loaded: new Map() };
+		const bundles: ProcessBundles = {
+			flagsChanged: false,
+			pending: new Map(),
+			loaded: new Map(),
+			accepted: new Map(),
+		};
 		slot[PROCESS_BUNDLES] = bundles;
 		// At exit the functions this run compiled are in the caches too, not only the top levels.
 		process.once('exit', () => writePending(bundles));
@@ -92,6 +115,16 @@ export function noteV8FlagsChanged(): void {
 	const bundles = processBundles();
 	writePending(bundles, (pending) => pending.beforeFlagsChange);
 	bundles.flagsChanged = true;
+}
+
+/**
+ * Names the kind of call this process answers (`PreToolUse:shell`). V8 writes into a cache what was compiled when
+ * it was made, so a cache first written by a file tool's call leaves a shell call compiling the program readers from
+ * source at every start: a call of a kind its cache has not seen writes the cache again at exit, with its own code
+ * added, once per kind.
+ */
+export function noteCallKind(kind: string): void {
+	processBundles().callKind = kind;
 }
 
 /** The exports of the cached bundle at `file`, run once per process. Throws when the file cannot be read or run. */
@@ -125,12 +158,20 @@ function runCachedBundle(file: string, options: CachedBundleOptions): unknown {
 	const source = readFileSync(file);
 	const flavour = flavourOf(bundles);
 	const store = options.uncached ? undefined : storeOf(bundles);
-	const cachedData = store && readCodeCache(store, codeCacheFile(store, file, flavour), source);
+	const cache = store && readCodeCache(store, codeCacheFile(store, file, flavour), source);
 	const script = new Script(source.toString('utf8'), {
 		filename: file,
-		...(cachedData && { cachedData }),
+		...(cache && { cachedData: cache.data }),
 	});
-	if (!options.uncached && (!cachedData || script.cachedDataRejected)) {
+	if (cache && !script.cachedDataRejected) {
+		bundles.accepted.set(`${file}\0${flavour}`, {
+			script,
+			file,
+			source,
+			flavour,
+			kinds: cache.kinds,
+		});
+	} else if (!options.uncached) {
 		bundles.pending.set(`${file}\0${flavour}`, {
 			script,
 			file,
@@ -155,16 +196,43 @@ function writePending(
 	bundles: ProcessBundles,
 	now: (pending: PendingCache) => boolean = () => true,
 ): void {
+	const kinds = bundles.callKind === undefined ? [] : [bundles.callKind];
 	for (const [key, pending] of bundles.pending) {
 		if ((pending.afterFlagsChange || !bundles.flagsChanged) && now(pending)) {
 			bundles.pending.delete(key);
 			// Looked for again: a first headless call makes the secret after its bundles loaded.
-			const store = storeOf(bundles, true);
-			if (store) {
-				const cacheFile = codeCacheFile(store, pending.file, pending.flavour);
-				writeCodeCache(store, cacheFile, pending.source, pending.script.createCachedData());
-			}
+			write(bundles, pending, kinds);
 		}
+	}
+	if (!bundles.flagsChanged && bundles.callKind !== undefined) {
+		writeNewKinds(bundles, bundles.callKind);
+	}
+}
+
+/** Rewrites each cache this call ran from when it has not seen this kind of call: now it holds its code too. */
+function writeNewKinds(bundles: ProcessBundles, kind: string): void {
+	for (const [key, accepted] of bundles.accepted) {
+		bundles.accepted.delete(key);
+		if (!accepted.kinds.includes(kind) && accepted.kinds.length < MAX_CALL_KINDS) {
+			write(bundles, accepted, [...accepted.kinds, kind]);
+		}
+	}
+}
+
+function write(
+	bundles: ProcessBundles,
+	bundle: {
+		readonly script: Script;
+		readonly file: string;
+		readonly source: Buffer;
+		readonly flavour: string;
+	},
+	kinds: readonly string[],
+): void {
+	const store = storeOf(bundles, true);
+	if (store) {
+		const cacheFile = codeCacheFile(store, bundle.file, bundle.flavour);
+		writeCodeCache(store, cacheFile, bundle.source, bundle.script.createCachedData(), kinds);
 	}
 }
 

@@ -16,10 +16,10 @@ import {
 	statSync,
 	writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
-import type * as Crypto from 'node:crypto';
 
+import { equalInConstantTime } from '../core/util/hmacSha256';
+import { hmacSha256 } from './runtime/nativeHmac';
 import { openRuntimeFolder } from './runtime/runtimeFolder';
 import { readSecret } from './runtime/secret';
 
@@ -29,17 +29,21 @@ export interface CodeCacheStore {
 	readonly key: string;
 }
 
-const MAGIC = 'hookwarden-code-cache-1 ';
+const MAGIC = 'hookwarden-code-cache-2 ';
 /** A base64url HMAC-SHA256. */
 const MAC_LENGTH = 43;
-const HEADER_LENGTH = MAGIC.length + MAC_LENGTH + 1;
+/** The header: the magic, the MAC, a space, the kinds of call the cache holds the code of (comma-separated), a newline. */
+const MAX_HEADER_LENGTH = 1024;
+/** A kind of call, as the bridge names it (`PreToolUse:shell`): never a comma, a space or a newline. */
+const CALL_KIND = /^[\w:.-]{1,64}$/;
+
+/** A verified cache: V8's data, and the kinds of call whose code it holds (see cachedBundle.ts). */
+export interface CodeCache {
+	readonly data: Buffer;
+	readonly kinds: readonly string[];
+}
 /** A cache unused this long belongs to a bundle that was replaced (an update, another copy). */
 const STALE_MS = 7 * 24 * 3600 * 1000;
-
-// Loaded only when there is a cache to check or write: node:crypto costs a few milliseconds cold, and the plain
-// TypeScript HMAC is far slower over the few hundred kilobytes of a bundle and its cache.
-const lazyRequire = createRequire(__filename);
-const crypto = (): typeof Crypto => lazyRequire('node:crypto') as typeof Crypto;
 
 /**
  * The store of this user's runtime folder, when the folder is trustworthy and holds the per-install secret; otherwise
@@ -67,42 +71,51 @@ export function codeCacheFile(store: CodeCacheStore, bundleFile: string, flavour
 	);
 }
 
-/** The V8 cache data in `cacheFile` when its MAC proves it was made from exactly `source`, else `undefined`. */
+/** The cache in `cacheFile` when its MAC proves it was made from exactly `source`, else `undefined`. */
 export function readCodeCache(
 	store: CodeCacheStore,
 	cacheFile: string,
 	source: Buffer,
-): Buffer | undefined {
+): CodeCache | undefined {
 	let file: Buffer;
 	try {
 		file = readFileSync(cacheFile);
 	} catch {
 		return undefined;
 	}
+	const end = file.subarray(0, MAX_HEADER_LENGTH).indexOf(0x0a);
 	if (
-		file.length <= HEADER_LENGTH ||
+		end < MAGIC.length + MAC_LENGTH + 1 ||
+		end + 1 >= file.length ||
 		file.toString('latin1', 0, MAGIC.length) !== MAGIC ||
-		file[HEADER_LENGTH - 1] !== 0x0a
+		file[MAGIC.length + MAC_LENGTH] !== 0x20
 	) {
 		return undefined;
 	}
-	const presented = file.subarray(MAGIC.length, MAGIC.length + MAC_LENGTH);
-	const data = file.subarray(HEADER_LENGTH);
-	const expected = Buffer.from(macOf(store.key, cacheFile, source, data), 'latin1');
-	return crypto().timingSafeEqual(presented, expected) ? data : undefined;
+	const presented = file.toString('latin1', MAGIC.length, MAGIC.length + MAC_LENGTH);
+	const kindsText = file.toString('latin1', MAGIC.length + MAC_LENGTH + 1, end);
+	const data = file.subarray(end + 1);
+	return equalInConstantTime(presented, macOf(store.key, cacheFile, kindsText, source, data))
+		? { data, kinds: kindsText === '' ? [] : kindsText.split(',') }
+		: undefined;
 }
 
-/** Writes `data` (made from `source`) signed; a failure only costs the next process a full compile. */
+/**
+ * Writes `data` (made from `source`, holding the code of calls of `kinds`) signed; a failure only costs the next
+ * process a full compile.
+ */
 export function writeCodeCache(
 	store: CodeCacheStore,
 	cacheFile: string,
 	source: Buffer,
 	data: Buffer,
+	kinds: readonly string[] = [],
 ): void {
 	try {
+		const kindsText = kinds.filter((kind) => CALL_KIND.test(kind)).join(',');
 		mkdirSync(store.folder, { recursive: true, mode: 0o700 });
 		const temporary = `${cacheFile}.${process.pid}`;
-		const header = `${MAGIC}${macOf(store.key, cacheFile, source, data)}\n`;
+		const header = `${MAGIC}${macOf(store.key, cacheFile, kindsText, source, data)} ${kindsText}\n`;
 		writeFileSync(temporary, Buffer.concat([Buffer.from(header, 'latin1'), data]), { mode: 0o600 });
 		renameSync(temporary, cacheFile);
 		removeStale(store.folder, cacheFile);
@@ -112,16 +125,21 @@ export function writeCodeCache(
 }
 
 /**
- * The MAC binds the cache's name (its bundle, folder and V8 flags), the bundle's exact text and the cache's bytes: a
- * cache of another bundle, of an older build of this one, or of other flags does not verify.
+ * The MAC binds the cache's name (its bundle, folder and V8 flags), the kinds it names, the bundle's exact text and
+ * the cache's bytes: a cache of another bundle, of an older build of this one, or of other flags does not verify.
  */
-function macOf(key: string, cacheFile: string, source: Buffer, data: Buffer): string {
-	return crypto()
-		.createHmac('sha256', key)
-		.update(`hookwarden code cache\n${basename(cacheFile)}\n${source.length}\n`)
-		.update(source)
-		.update(data)
-		.digest('base64url');
+function macOf(
+	key: string,
+	cacheFile: string,
+	kindsText: string,
+	source: Buffer,
+	data: Buffer,
+): string {
+	return hmacSha256(key, [
+		`hookwarden code cache\n${basename(cacheFile)}\n${kindsText}\n${source.length}\n`,
+		source,
+		data,
+	]).toString('base64url');
 }
 
 function removeStale(folder: string, keep: string): void {

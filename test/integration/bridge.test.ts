@@ -627,11 +627,36 @@ describe('bridge code cache', () => {
 		const written = caches();
 		expect(Object.keys(written)).toHaveLength(2);
 		for (const env of [{}, withOptions, {}, withOptions]) {
-			expect((await call('read_file', { filePath: 'a' }, env)).stdout.trim()).toBe('{}');
+			const run = await call('read_file', { filePath: 'a' }, env);
+			// Checking a cache reaches the crypto binding, whose deprecation warning must not reach the hook's stderr.
+			expect({ stdout: run.stdout.trim(), stderr: run.stderr }).toEqual({
+				stdout: '{}',
+				stderr: '',
+			});
 		}
 		expect(caches()).toEqual(written);
 		// Nothing is written beside the bundles: a copy of the bridge holds only its own files.
 		expect(readdirSync(install).filter((name) => name.endsWith('.cache'))).toEqual([]);
+	});
+
+	it('takes in the code of each new kind of call once, so a shell call does not compile the readers a file call never ran', async () => {
+		const mainCache = () => {
+			const [name] = Object.keys(caches('bridge-main.js'));
+			return name === undefined ? '' : readFileSync(join(cacheFolder(), name)).toString('latin1');
+		};
+		const kindsOf = (cache: string) => cache.slice(0, cache.indexOf('\n')).split(' ').at(-1);
+		await call('read_file', { filePath: 'a' });
+		const fileOnly = mainCache();
+		expect(kindsOf(fileOnly)).toBe('PreToolUse:fileRead');
+		// Plain words are read without the grammar, so this call may write: it adds what reading a command compiled.
+		await call('run_in_terminal', { command: 'git status' });
+		const both = mainCache();
+		expect(kindsOf(both)).toBe('PreToolUse:fileRead,PreToolUse:shell');
+		expect(both.length).toBeGreaterThan(fileOnly.length);
+		// Kinds it has seen leave it as it is.
+		await call('run_in_terminal', { command: 'git log -1' });
+		await call('read_file', { filePath: 'b' });
+		expect(mainCache()).toBe(both);
 	});
 
 	it('is never written by a call that loaded the shell grammar (its V8 flag would make every later call reject it)', async () => {

@@ -28,12 +28,23 @@ describe('signed code caches', () => {
 	it('gives back what it wrote for exactly the source it was made from', () => {
 		const file = codeCacheFile(store, '/opt/bridge/bridge-main.js', 'v20-x64');
 		writeCodeCache(store, file, source, data);
-		expect(readCodeCache(store, file, source)).toEqual(data);
+		expect(readCodeCache(store, file, source)).toEqual({ data, kinds: [] });
+		writeCodeCache(store, file, source, data, ['PreToolUse:file', 'PreToolUse:shell']);
+		expect(readCodeCache(store, file, source)).toEqual({
+			data,
+			kinds: ['PreToolUse:file', 'PreToolUse:shell'],
+		});
+	});
+
+	it('names only kinds of call it can keep apart: a comma, a space or a newline in one drops that kind', () => {
+		const file = codeCacheFile(store, '/opt/bridge/bridge-main.js', 'v20-x64');
+		writeCodeCache(store, file, source, data, ['a,b', 'PreToolUse:file', 'x y', 'z\nw']);
+		expect(readCodeCache(store, file, source)?.kinds).toEqual(['PreToolUse:file']);
 	});
 
 	it('refuses a cache for other source of the same length, under another key, or changed in any byte', () => {
 		const file = codeCacheFile(store, '/opt/bridge/bridge-main.js', 'v20-x64');
-		writeCodeCache(store, file, source, data);
+		writeCodeCache(store, file, source, data, ['PreToolUse:file']);
 		const sameLength = Buffer.from('(function () { return 43; })');
 		expect(sameLength.length).toBe(source.length);
 		expect(readCodeCache(store, file, sameLength)).toBeUndefined();
