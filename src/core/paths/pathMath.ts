@@ -4,8 +4,15 @@
 /** An absolute Windows drive path (`C:/…`), once normalised. */
 export const WINDOWS_ABSOLUTE = /^[a-zA-Z]:\//;
 
+/** What normalising would change: a backslash, an empty, `.` or `..` segment, or a trailing slash after a name. */
+const NEEDS_NORMALISING = /\\|\/\/|(?:^|\/)\.{1,2}(?:\/|$)|(?<=.)\/$/;
+
 /** Rewrites a path with forward slashes, no `.` segments, no doubled slashes and `..` resolved where possible. */
 export function normalizePath(path: string): string {
+	// Most paths judged are normal already (built from normalised roots): one scan instead of a split and a join.
+	if (path !== '' && !NEEDS_NORMALISING.test(path)) {
+		return path;
+	}
 	const slashed = path.replace(/\\/g, '/');
 	const root = slashed.startsWith('/') ? '/' : (WINDOWS_ABSOLUTE.exec(slashed)?.[0] ?? '');
 	const segments: string[] = [];

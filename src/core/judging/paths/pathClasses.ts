@@ -2,7 +2,7 @@ import { normalizePath, pathInside } from '../../paths/pathMath';
 import { matcherOf } from './globMatcher';
 import type { GuardedLocation } from './guardedLocations';
 import { GUARDED_ANYWHERE } from './guardedLocations';
-import { guardedMeetings } from './guardedIndex';
+import { guardedMeetings } from './guardedMeetings';
 import {
 	isSecretName,
 	isSecretPath,

@@ -1,3 +1,5 @@
+import { posix } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -16,6 +18,19 @@ describe('pathMath', () => {
 		['/..', '/'],
 		['.', '.'],
 	])('normalizes %s', (input, expected) => expect(normalizePath(input)).toBe(expected));
+
+	it('agrees with POSIX normalising for every spelling, the already-normal ones it returns as they are included', () => {
+		const pieces = ['a', 'bc', '.', '..', '...', '', '.x', 'x.'];
+		let seed = 7;
+		const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+		for (let round = 0; round < 5000; round++) {
+			const segments = Array.from({ length: next() % 6 }, () => pieces[next() % pieces.length]);
+			const path = (next() % 2 ? '/' : '') + segments.join('/') + (next() % 4 ? '' : '/');
+			const expected = posix.normalize(path).replace(/(?<=.)\/$/, '');
+			expect([path, normalizePath(path)]).toEqual([path, expected]);
+			expect(normalizePath(expected)).toBe(expected);
+		}
+	});
 
 	it.each([
 		['/x', true],

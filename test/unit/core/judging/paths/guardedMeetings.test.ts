@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { guardedMeetings } from '../../../../../src/core/judging/paths/guardedIndex';
+import { guardedMeetings } from '../../../../../src/core/judging/paths/guardedMeetings';
 import type { GuardedLocation } from '../../../../../src/core/judging/paths/guardedLocations';
 
 const at = (path: string): GuardedLocation => ({ path, what: path, why: 'test' });
