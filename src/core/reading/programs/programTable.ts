@@ -1,4 +1,5 @@
 import { sevenZip, tarArchive, unpackHere, unzipArchive, zipArchive } from './archives';
+import { builtOnFirstUse } from '../../util/builtOnFirstUse';
 import {
 	copyBlocks,
 	changeAcls,
@@ -79,7 +80,7 @@ const all = (names: Iterable<string>): readonly string[] => [...names];
  * declares what it is once; this table only says which reading turns a call of that family into effects. Names are
  * matched lower-case without a path or `.exe`; PowerShell cmdlets by their canonical name.
  */
-const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
+const families = (): readonly (readonly [readonly string[], ProgramModel])[] => [
 	[family('rm'), removeFiles],
 	[family('shred'), shredFiles],
 	[family('find'), findFiles],
@@ -179,13 +180,17 @@ const FAMILIES: readonly (readonly [readonly string[], ProgramModel])[] = [
 	[AGENT_CLIS, agentCli],
 ];
 
-const BY_NAME = new Map<string, ProgramModel>();
-for (const [names, model] of FAMILIES) {
-	for (const name of names) {
-		const earlier = BY_NAME.get(name);
-		BY_NAME.set(name, earlier ? both(earlier, model) : model);
+/** The table by program name, made on the first program read (a file tool's call reads none). */
+const byName = builtOnFirstUse((): ReadonlyMap<string, ProgramModel> => {
+	const models = new Map<string, ProgramModel>();
+	for (const [names, model] of families()) {
+		for (const name of names) {
+			const earlier = models.get(name);
+			models.set(name, earlier ? both(earlier, model) : model);
+		}
 	}
-}
+	return models;
+});
 /** Families named by a pattern: every `mkfs.*` formats (`mkfs.ext4`), every cloud module's `Remove-*` removes. */
 const PATTERN_FAMILIES: readonly (readonly [RegExp, ProgramModel])[] = [
 	[/^mkfs\.\w+$/, formatFilesystem],
@@ -194,5 +199,5 @@ const PATTERN_FAMILIES: readonly (readonly [RegExp, ProgramModel])[] = [
 
 /** The model for a program name (lower-case, no path), or `undefined` when Hookwarden has none. */
 export function programModel(name: string): ProgramModel | undefined {
-	return BY_NAME.get(name) ?? PATTERN_FAMILIES.find(([pattern]) => pattern.test(name))?.[1];
+	return byName().get(name) ?? PATTERN_FAMILIES.find(([pattern]) => pattern.test(name))?.[1];
 }

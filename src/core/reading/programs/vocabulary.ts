@@ -8,6 +8,8 @@
  * plugs in as one entry per table: `...fromTable(NAMES, { trait })`. Such a table holds data the vocabulary may
  * import: it must never import the vocabulary itself.
  */
+import { builtOnFirstUse } from '../../util/builtOnFirstUse';
+import { setBuiltOnFirstUse } from '../../util/setBuiltOnFirstUse';
 import type { InterpreterLanguage } from '../shell/codeTypes';
 import { WRAPPER_PROGRAMS } from '../shell/wrappers';
 import { UPLOAD_PROGRAMS } from './cloudUploads';
@@ -162,7 +164,8 @@ const SED_LANGUAGE: Interpreter = { language: 'sed', codeOptions: [] };
 /** Cloud and hosting CLIs: one entry, one verb vocabulary; `logs`, `config` and the like stay quiet. */
 const CLOUD: ServiceCli = { global: CLOUD_GLOBAL };
 
-const FAMILIES: readonly ProgramFamily[] = [
+/** Every family as declared, built on its first use. */
+export const programFamilies = builtOnFirstUse((): readonly ProgramFamily[] => [
 	// ---------------------------------------------------------------- files
 	{ names: ['rm', 'unlink', 'rimraf', 'del-cli', 'rmrf', 'trash-empty'], deletes: true },
 	{ names: ['shred', 'srm', 'wipe'], deletes: true },
@@ -687,10 +690,7 @@ const FAMILIES: readonly ProgramFamily[] = [
 	fromTable(EDITOR_PROGRAMS, { editor: true }),
 	fromTable(DISK_PROGRAMS, { erasesDisks: true }),
 	fromTable(MACHINE_PROGRAMS, { controlsMachine: true }),
-];
-
-/** Every family, as declared: for the consistency test. */
-export const PROGRAM_FAMILIES: readonly ProgramFamily[] = FAMILIES;
+]);
 
 /** Two declarations of one program: flags add up, and a trait with fields takes the fields of both. */
 function merged(earlier: ProgramTraits, later: ProgramTraits): ProgramTraits {
@@ -699,24 +699,34 @@ function merged(earlier: ProgramTraits, later: ProgramTraits): ProgramTraits {
 	return { ...earlier, ...later, ...(service && { service }) };
 }
 
-const BY_NAME = new Map<string, ProgramTraits>();
-const FAMILY_OF = new Map<string, readonly string[]>();
-for (const { names, ...traits } of FAMILIES) {
-	for (const name of names) {
-		const earlier = BY_NAME.get(name);
-		BY_NAME.set(name, earlier ? merged(earlier, traits) : traits);
-		if (!FAMILY_OF.has(name)) {
-			FAMILY_OF.set(name, names);
+interface VocabularyIndex {
+	readonly byName: ReadonlyMap<string, ProgramTraits>;
+	readonly familyOf: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The vocabulary by program name, merged once, on the first question (a file tool's call asks none). */
+const index = builtOnFirstUse((): VocabularyIndex => {
+	const byName = new Map<string, ProgramTraits>();
+	const familyOf = new Map<string, readonly string[]>();
+	for (const { names, ...traits } of programFamilies()) {
+		for (const name of names) {
+			const earlier = byName.get(name);
+			byName.set(name, earlier ? merged(earlier, traits) : traits);
+			if (!familyOf.has(name)) {
+				familyOf.set(name, names);
+			}
 		}
 	}
-}
+	return { byName, familyOf };
+});
+const byName = (): ReadonlyMap<string, ProgramTraits> => index().byName;
 
 /**
  * What a program is, by its name (lower-case, no path; `python3.12` and `pip3.11` as their families), or `undefined`
  * when the vocabulary does not know it.
  */
 export function traitsOf(name: string): ProgramTraits | undefined {
-	return BY_NAME.get(name) ?? BY_NAME.get(name.replace(/[\d.]+$/, ''));
+	return byName().get(name) ?? byName().get(name.replace(/[\d.]+$/, ''));
 }
 
 /**
@@ -729,7 +739,7 @@ const derivedLists = new Map<string, ReadonlySet<string>>();
 function namesWith(trait: keyof ProgramTraits, value: unknown): ReadonlySet<string> {
 	const names = new Set<string>();
 	// forEach, not for…of: cold code allocates an entry pair per program for every list, hundreds of kilobytes.
-	BY_NAME.forEach((traits, name) => {
+	byName().forEach((traits, name) => {
 		const own: unknown = traits[trait];
 		if (own !== undefined && (value === undefined || own === value)) {
 			names.add(name);
@@ -759,7 +769,7 @@ export function programsWith(
 	const key = value === undefined ? trait : `${trait}=${String(value)}`;
 	let names = derivedLists.get(key);
 	if (!names) {
-		names = namesWith(trait, value);
+		names = setBuiltOnFirstUse(() => namesWith(trait, value));
 		derivedLists.set(key, names);
 	}
 	return names;
@@ -771,18 +781,18 @@ export function programsWith(
  * (`command -V git …`, `sudo -l`) and its words are read like any other program's.
  */
 export function programsThatRunCode(): ReadonlySet<string> {
-	return new Set([
+	return setBuiltOnFirstUse(() => [
 		...programsWith('shell'),
 		...programsWith('interpreter'),
 		...[...programsWith('runsCommands')].filter(
-			(name) => BY_NAME.get(name)?.runsCommands !== 'wrapper',
+			(name) => byName().get(name)?.runsCommands !== 'wrapper',
 		),
 	]);
 }
 
 /** The names of the first family that declares `name` (`rm` gives `rm`, `unlink`, `rimraf`, …); `[name]` if none. */
 export function familyNames(name: string): readonly string[] {
-	return FAMILY_OF.get(name) ?? [name];
+	return index().familyOf.get(name) ?? [name];
 }
 
 /** The service CLI a program is, with the everyday verbs package managers share, or `undefined`. */

@@ -4,6 +4,7 @@ import { interpreterCode, interpreterLanguage } from './interpreterCode';
 import { powerShellCmdlet } from './powershellCmdlets';
 import { programName } from './programName';
 import { programsWith } from '../programs/vocabulary';
+import { setBuiltOnFirstUse } from '../../util/setBuiltOnFirstUse';
 
 function nameOf(command: SimpleCommand): string {
 	const name = programName(command.argv[0] ?? '');
@@ -11,7 +12,7 @@ function nameOf(command: SimpleCommand): string {
 }
 
 /** Programs that run a word they are given as code: shells, interpreters, `eval`, `source`, `iex`, `watch`. */
-const RUNS_ARGUMENT: ReadonlySet<string> = new Set([
+const RUNS_ARGUMENT: ReadonlySet<string> = setBuiltOnFirstUse(() => [
 	...programsWith('shell'),
 	...programsWith('interpreter'),
 	...programsWith('runsCommands', 'shellText'),
@@ -28,7 +29,7 @@ export function runsArgument(command: SimpleCommand): boolean {
  * Programs that run a subcommand or program their words name (`xargs git`, `xargs make`, `xargs sudo`): given unknown
  * words, they may run anything.
  */
-const SUBCOMMAND_RUNNERS: ReadonlySet<string> = new Set([
+const SUBCOMMAND_RUNNERS: ReadonlySet<string> = setBuiltOnFirstUse(() => [
 	...programsWith('runsCommands'),
 	...programsWith('projectRunner'),
 	...programsWith('interpreter'),

@@ -5,7 +5,7 @@ import { lineEffects } from '../../../../../src/core/reading/effects/lineEffects
 import { DOWNLOADERS } from '../../../../../src/core/reading/programs/downloaders';
 import { INERT, isPackageQuery } from '../../../../../src/core/reading/programs/inertPrograms';
 import {
-	PROGRAM_FAMILIES,
+	programFamilies,
 	type ProgramTraits,
 	programsThatRunCode,
 	programsWith,
@@ -43,7 +43,7 @@ const ACTIVE: readonly (keyof ProgramTraits)[] = [
 
 describe('the program vocabulary declares each family once, without contradictions', () => {
 	it('names programs as they are looked up: lower-case, no path, no .exe', () => {
-		for (const family of PROGRAM_FAMILIES) {
+		for (const family of programFamilies()) {
 			for (const name of family.names) {
 				expect(name, name).toBe(name.toLowerCase());
 				expect(name, name).not.toMatch(/[\\/]|\.exe$/);
@@ -172,10 +172,10 @@ describe('every list the readers use is the vocabulary’s, so they cannot disag
 });
 
 describe('derived lists', () => {
-	const everyName = [...new Set(PROGRAM_FAMILIES.flatMap((family) => family.names))];
-	const traitNames = [...new Set(PROGRAM_FAMILIES.flatMap((family) => Object.keys(family)))].filter(
-		(trait): trait is keyof ProgramTraits => trait !== 'names',
-	);
+	const everyName = [...new Set(programFamilies().flatMap((family) => family.names))];
+	const traitNames = [
+		...new Set(programFamilies().flatMap((family) => Object.keys(family))),
+	].filter((trait): trait is keyof ProgramTraits => trait !== 'names');
 
 	it('holds exactly the programs whose merged traits have the trait, for every trait', () => {
 		for (const trait of traitNames) {
