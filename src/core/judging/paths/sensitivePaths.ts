@@ -1,13 +1,51 @@
 import { pathInside } from '../../paths/pathMath';
 import { isBrowserStore } from './browserStores';
 
-/** File names that usually hold credentials; templates such as `.env.example` are not secrets. */
-const SECRET_NAME =
-	/^(?:\.env(?:\.(?!example$|sample$|template$|dist$|defaults?$|schema$|example\.|sample\.)[\w.-]+)?|\.envrc(?:\.local)?|(?!(?:example|sample|template)\.)[\w-][\w.-]*\.env|\.secrets?|secrets?\.(?:json|ya?ml|toml|ini|env|txt)|client_secrets?[\w.-]*\.json|\.s3cfg|\.boto|\.databrickscfg|\.(?:bash|zsh|sh|ksh|psql|mysql|rediscli)_history|\.zhistory|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|\.npmrc|\.pypirc|\.netrc|_netrc|\.git-credentials|\.vault-token|\.pgpass|\.my\.cnf|\.dockercfg|credentials(?:\.json|\.toml|\.db)?|application_default_credentials\.json|service[-_]account[\w.-]*\.json|terraform\.tfstate(?:\.backup)?|[\w.-]+\.(?:pem|key|p12|pfx|keystore|jks|ppk|kdbx|tfvars))$/i;
+/**
+ * File names that usually hold credentials, as written (compared lower-case). Kept apart from the patterns below: one
+ * regular expression holding every name cost about a millisecond to compile and again to tier up, in every bridge
+ * call that judges a path.
+ */
+const SECRET_NAMES: ReadonlySet<string> = new Set([
+	'.envrc',
+	'.envrc.local',
+	'.secret',
+	'.secrets',
+	'.s3cfg',
+	'.boto',
+	'.databrickscfg',
+	'.zhistory',
+	'.npmrc',
+	'.pypirc',
+	'.netrc',
+	'_netrc',
+	'.git-credentials',
+	'.vault-token',
+	'.pgpass',
+	'.my.cnf',
+	'.dockercfg',
+	'credentials',
+	'credentials.json',
+	'credentials.toml',
+	'credentials.db',
+	'application_default_credentials.json',
+	'terraform.tfstate',
+	'terraform.tfstate.backup',
+	...['rsa', 'dsa', 'ecdsa', 'ed25519'].flatMap((key) => [`id_${key}`, `id_${key}_sk`]),
+	...['bash', 'zsh', 'sh', 'ksh', 'psql', 'mysql', 'rediscli'].map((shell) => `.${shell}_history`),
+]);
+
+/**
+ * File names that usually hold credentials by their shape (lower-case): `.env` and its variants but not its
+ * templates (`.env.example`), `prod.env`, `secrets.yaml`, `client_secret_x.json`, service-account keys, key stores.
+ */
+const SECRET_NAME_SHAPE =
+	/^(?:\.env(?:\.(?!example$|sample$|template$|dist$|defaults?$|schema$|example\.|sample\.)[\w.-]+)?|(?!(?:example|sample|template)\.)[\w-][\w.-]*\.env|secrets?\.(?:json|ya?ml|toml|ini|env|txt)|(?:client_secrets?|service[-_]account)[\w.-]*\.json|[\w.-]+\.(?:pem|key|p12|pfx|keystore|jks|ppk|kdbx|tfvars))$/;
 
 /** Whether a file name (no folder) is one that usually holds credentials (`.env.local`, `id_rsa`, `server.key`). */
 export function isSecretName(name: string): boolean {
-	return SECRET_NAME.test(name);
+	const lower = name.toLowerCase();
+	return SECRET_NAMES.has(lower) || SECRET_NAME_SHAPE.test(lower);
 }
 
 /** Folders under home whose whole content is credentials or keys (or which hold them among other files). */
@@ -81,7 +119,7 @@ export function isSecretPath(path: string, home: string | undefined): string | u
 		return 'it holds the password hashes or private keys of the machine';
 	}
 	const name = path.slice(path.lastIndexOf('/') + 1);
-	if (SECRET_NAME.test(name)) {
+	if (isSecretName(name)) {
 		return `'${name}' usually holds credentials`;
 	}
 	const inHome = home ? pathInside(path, home) : undefined;
